@@ -46,6 +46,9 @@ struct Operand {
   bool operator==(const Operand&) const = default;
 };
 
+// Is this element literal the +0 of its type (what zeroinitializer holds)? -0.0 is not.
+bool is_zero_literal(const ElemType& t, const std::string& lit);
+
 struct ShuffleVector {
   std::string result;      // "%r", or empty when the input had no name
   VecType type;            // type of each operand

@@ -1,0 +1,47 @@
+// shufc: the command line. Thin: parse arguments, call the library, print.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"shufc, the shuffle compiler: canonical form, lanes and patterns of SIMD shuffles"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "shufc 0.1.0");
+  shufc::cli::Options opts;
+
+  auto add_common = [&](CLI::App* sub) {
+    sub->add_option("input", opts.input,
+                    "a shuffle (IR instruction or compact mask like v8i16:0,8,1,9,2,10,3,11), a file "
+                    "(one per line, or a whole .ll module), or - for stdin")
+        ->required();
+    sub->add_flag("--json", opts.json, "print one JSON object per result (JSON lines)");
+  };
+  CLI::App* canon = app.add_subcommand("canon", "print the canonical form (seed 000) of each shuffle");
+  add_common(canon);
+  canon->add_flag("--no-widen", opts.no_widen, "keep non-power-of-two widths");
+  CLI::App* classify = app.add_subcommand("classify", "canonical form, lanes, signature and every pattern matched");
+  add_common(classify);
+  CLI::App* lower = app.add_subcommand("lower-ir", "print simpler equivalent LLVM IR where a pattern has one");
+  add_common(lower);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : 1;
+  }
+  try {
+    if (canon->parsed()) return shufc::cli::run_canon(opts);
+    if (classify->parsed()) return shufc::cli::run_classify(opts);
+    if (lower->parsed()) return shufc::cli::run_lower_ir(opts);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "shufc: internal error: %s\n", e.what());
+    return 2;
+  }
+  return 2;
+}
