@@ -11,7 +11,7 @@ Expected<ShuffleVector> parse_compact(std::string_view text) {
   if (size_t semi = text.find(';'); semi != std::string_view::npos) text = text.substr(0, semi);
   detail::Cursor c(text);
   c.skip_ws();
-  const size_t type_at = c.pos();
+  const size_t type_at = c.mark();
   const size_t colon = text.find(':');
   if (colon == std::string_view::npos)
     return c.error("expected TYPE:MASK, e.g. v8i16:0,8,1,9,2,10,3,11");
@@ -33,7 +33,7 @@ Expected<ShuffleVector> parse_compact(std::string_view text) {
   c.set_pos(colon + 1);
   const unsigned n = sv.n();
   do {
-    const size_t at = c.pos();
+    const size_t at = c.mark();
     std::string_view w = c.word();
     if (w == "u") sv.mask.push_back(kUndef);
     else if (w == "z") sv.mask.push_back(kZero);

@@ -40,6 +40,8 @@ class Cursor {
     return false;
   }
   size_t pos() const { return pos_; }
+  // The position of the next token (for error locations).
+  size_t mark() { skip_ws(); return pos_; }
   void set_pos(size_t p) { pos_ = p; }
   std::string_view rest() const { return s_.substr(pos_); }
   std::string_view text() const { return s_; }

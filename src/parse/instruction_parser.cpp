@@ -17,7 +17,7 @@ bool is_name_char(char c) {
 
 // %name, %7 or %"quoted name".
 Expected<std::string> parse_local(Cursor& c) {
-  const size_t at = c.pos();
+  const size_t at = c.mark();
   if (!c.accept('%')) return c.error("expected a value name like %x");
   std::string_view s = c.text();
   size_t p = c.pos();
@@ -36,7 +36,7 @@ Expected<std::string> parse_local(Cursor& c) {
 
 // A scalar literal: 7, -3, 1.5e+00, 0x7FF8000000000000, true, null, undef, poison.
 Expected<std::string> parse_literal(Cursor& c) {
-  const size_t at = c.pos();
+  const size_t at = c.mark();
   std::string_view w = c.word();
   if (w.empty()) return c.error(fmt::format("expected a constant, found {}", c.here()));
   const bool ok = w == "true" || w == "false" || w == "null" || w == "undef" || w == "poison" ||
@@ -48,7 +48,7 @@ Expected<std::string> parse_literal(Cursor& c) {
 
 // The element type inside a constant, which must match the vector's.
 Expected<bool> expect_elem(Cursor& c, const ElemType& elem) {
-  const size_t at = c.pos();
+  const size_t at = c.mark();
   std::string_view w = c.word();
   auto e = detail::elem_from_ir(w);
   if (!e || !(*e == elem))
@@ -63,7 +63,7 @@ Expected<Operand> parse_operand(Cursor& c, const VecType& type) {
     return Operand::value(*n);
   }
   if (c.peek() == '<') {
-    const size_t at = c.pos();
+    const size_t at = c.mark();
     c.accept('<');
     std::vector<std::string> elems;
     do {
@@ -77,7 +77,7 @@ Expected<Operand> parse_operand(Cursor& c, const VecType& type) {
       return c.error_at(at, fmt::format("constant vector has {} elements, its type {} has {}", elems.size(), type.ir(), type.count.min));
     return Operand::constant(std::move(elems));
   }
-  const size_t at = c.pos();
+  const size_t at = c.mark();
   std::string_view w = c.word();
   if (w == "undef") return Operand::undef();
   if (w == "poison") return Operand::poison();
@@ -96,7 +96,7 @@ Expected<Operand> parse_operand(Cursor& c, const VecType& type) {
 
 Expected<int> parse_mask_elem(Cursor& c, unsigned limit) {
   if (!c.accept_word("i32")) return c.error(fmt::format("expected 'i32' in the mask, found {}", c.here()));
-  const size_t at = c.pos();
+  const size_t at = c.mark();
   std::string_view w = c.word();
   if (w == "undef" || w == "poison") return kUndef;
   auto v = detail::to_uint(w);
@@ -107,14 +107,14 @@ Expected<int> parse_mask_elem(Cursor& c, unsigned limit) {
 }
 
 Expected<std::vector<int>> parse_mask(Cursor& c, const VecType& operand_type) {
-  const size_t at = c.pos();
+  const size_t at = c.mark();
   auto mt = detail::parse_vec_type(c);
   if (!mt) return mt.error();
   if (!(mt->elem == ElemType::i(32))) return c.error_at(at, "the mask type must be a vector of i32");
   if (mt->count.scalable != operand_type.count.scalable)
     return c.error_at(at, "the mask must be scalable exactly when the operands are");
   const unsigned m = mt->count.min, limit = 2 * operand_type.count.min;
-  const size_t at_value = c.pos();
+  const size_t at_value = c.mark();
   std::string_view w = c.word();
   if (w == "zeroinitializer") return std::vector<int>(m, 0);
   if (w == "undef" || w == "poison") return std::vector<int>(m, kUndef);
@@ -162,11 +162,11 @@ Expected<ShuffleVector> parse_shufflevector(std::string_view text) {
   if (!a) return a.error();
   sv.v1 = *a;
   if (!c.accept(',')) return c.error(fmt::format("expected ',' after the first operand, found {}", c.here()));
-  const size_t at_t2 = c.pos();
+  const size_t at_t2 = c.mark();
   auto t2 = detail::parse_vec_type(c);
   if (!t2) return t2.error();
   if (!(*t2 == sv.type))
-    return c.error_at(at_t2 + 1, fmt::format("both operands must have the same type: {} and {}", sv.type.ir(), t2->ir()));
+    return c.error_at(at_t2, fmt::format("both operands must have the same type: {} and {}", sv.type.ir(), t2->ir()));
   auto b = parse_operand(c, sv.type);
   if (!b) return b.error();
   sv.v2 = *b;

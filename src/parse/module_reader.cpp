@@ -2,6 +2,7 @@
 #include "shufc/module_reader.h"
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -12,10 +13,12 @@
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/ModuleSlotTracker.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
@@ -46,6 +49,7 @@ class Scanner {
   bool done() const { return i_ >= t_.size(); }
   char peek() const { return t_[i_]; }
   Pos pos() const { return {line_, unsigned(i_ - line_start_) + 1}; }
+  size_t offset() const { return i_; }
 
   void advance() {
     if (t_[i_] == '\n') {
@@ -89,7 +93,24 @@ struct TextFacts {
   std::vector<Pos> shuffles;       // each `shufflevector` instruction keyword, in order
   std::optional<Pos> big_vector;   // the first vector type wider than kMaxElements
   uint64_t big_count = 0;
+  std::vector<size_t> legacy_dots;  // offset of the '.' in "llvm." of each legacy intrinsic name
+  std::optional<Pos> too_deep;      // the first bracket nested deeper than kMaxNesting
 };
+
+// LLVM parses nested types, constants and metadata recursively and overflows the stack at a
+// few thousand levels; real IR stays far below this.
+constexpr unsigned kMaxNesting = 256;
+
+// LLVM's parser auto-upgrades calls to retired intrinsics (llvm.x86.sse2.pshuf.d, ...) and
+// crashes (SEGV, no assertions in release builds) when their signature is malformed. Names
+// that are no current intrinsic get renamed @llvm.X -> @llvm-X before parsing: the same length,
+// so lines and columns hold, still printable unquoted, and an ordinary external function is
+// all shufc needs.
+void note_legacy_intrinsic(std::string_view name, size_t at, TextFacts& f) {
+  if (name.substr(0, 5) != "llvm.") return;
+  if (llvm::Function::lookupIntrinsicID(llvm::StringRef(name.data(), name.size())) == llvm::Intrinsic::not_intrinsic)
+    f.legacy_dots.push_back(at + 4);
+}
 
 // After `<`: "[vscale x] N x" gives N (saturated), else nullopt. Leaves the scanner anywhere.
 std::optional<uint64_t> vector_count(Scanner& s) {
@@ -117,11 +138,17 @@ TextFacts scan_text(std::string_view text) {
   TextFacts f;
   Scanner s(text);
   char prev = ' ';
+  unsigned depth = 0;
   while (true) {
     s.skip_trivia();
     if (s.done()) break;
     Pos at = s.pos();
     char c = s.peek();
+    if (c == '(' || c == '[' || c == '{' || c == '<') {
+      if (++depth > kMaxNesting && !f.too_deep) f.too_deep = at;
+    } else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) {
+      --depth;
+    }
     if (c == '<') {
       s.advance();
       prev = c;
@@ -136,10 +163,16 @@ TextFacts scan_text(std::string_view text) {
     if (!is_word_char(c)) {
       s.advance();
       prev = c;
+      if (c == '@' && !s.done() && s.peek() == '"') {  // @"quoted name"
+        size_t b = s.offset() + 1, e = text.find('"', b);
+        if (e != std::string_view::npos) note_legacy_intrinsic(text.substr(b, e - b), b, f);
+      }
       continue;
     }
+    size_t word_at = s.offset();
     std::string_view w = s.word();
     bool named = prev == '%' || prev == '@' || prev == '!' || prev == '#' || prev == '^';
+    if (prev == '@') note_legacy_intrinsic(w, word_at, f);
     prev = 'a';
     if (w != "shufflevector" || named) continue;
     Scanner look = s;
@@ -152,13 +185,38 @@ TextFacts scan_text(std::string_view text) {
 
 // ---- LLVM values to shufc's model ----
 
-std::string print_operand(const llvm::Value& v, llvm::ModuleSlotTracker& mst) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  v.printAsOperand(os, /*PrintType=*/false, mst);
-  os.flush();
-  return s;
-}
+// Undoes the legacy-intrinsic renaming in anything shown to the user.
+struct Names {
+  static constexpr std::string_view kRenamed[] = {"@llvm-", "@\"llvm-"};
+  bool renamed = false;
+
+  // Renaming is skipped when the text already spells a renamed prefix: restoring would be ambiguous.
+  static bool can_rename(std::string_view text) {
+    for (std::string_view p : kRenamed)
+      if (text.find(p) != std::string_view::npos) return false;
+    return true;
+  }
+  std::string restore(std::string s) const {
+    if (!renamed) return s;
+    for (std::string_view p : kRenamed)
+      for (size_t i = s.find(p); i != std::string::npos; i = s.find(p, i + p.size())) s[i + p.size() - 1] = '.';
+    return s;
+  }
+};
+
+// Values printed as operands, without type: "%r", "%5", "7", "1.500000e+00", "null", "@g".
+struct Printer {
+  llvm::ModuleSlotTracker& mst;
+  const Names& names;
+
+  std::string operator()(const llvm::Value& v) const {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    v.printAsOperand(os, /*PrintType=*/false, mst);
+    os.flush();
+    return names.restore(std::move(s));
+  }
+};
 
 std::string print_type(const llvm::Type& t) {
   std::string s;
@@ -188,7 +246,7 @@ std::optional<VecType> vec_type(const llvm::Type& t) {
   return VecType{{ec.getKnownMinValue(), ec.isScalable()}, *e};
 }
 
-Operand operand_of(const llvm::Value& v, llvm::ModuleSlotTracker& mst) {
+Operand operand_of(const llvm::Value& v, const Printer& print) {
   if (llvm::isa<llvm::PoisonValue>(v)) return Operand::poison();
   if (llvm::isa<llvm::UndefValue>(v)) return Operand::undef();
   if (llvm::isa<llvm::ConstantAggregateZero>(v)) return Operand::zero();
@@ -198,17 +256,17 @@ Operand operand_of(const llvm::Value& v, llvm::ModuleSlotTracker& mst) {
     if (const llvm::Constant* e = c->getSplatValue()) {
       // isNullValue: integer 0, +0.0 (not -0.0) and null, what zeroinitializer would hold.
       if (e->isNullValue()) return Operand::zero();
-      return Operand::splat_of(print_operand(*e, mst));
+      return Operand::splat_of(print(*e));
     }
     if (llvm::isa<llvm::ConstantDataVector>(c) || llvm::isa<llvm::ConstantVector>(c)) {
       unsigned n = llvm::cast<llvm::FixedVectorType>(c->getType())->getNumElements();
       std::vector<std::string> elems;
       elems.reserve(n);
-      for (unsigned i = 0; i < n; ++i) elems.push_back(print_operand(*c->getAggregateElement(i), mst));
+      for (unsigned i = 0; i < n; ++i) elems.push_back(print(*c->getAggregateElement(i)));
       return Operand::constant(std::move(elems));
     }
   }
-  return Operand::value(print_operand(v, mst));
+  return Operand::value(print(v));
 }
 
 // Collects what LLVM reports through the context (instead of its default: print and exit(1)).
@@ -227,6 +285,18 @@ struct Diagnostics {
   }
 };
 
+// With a "Debug Info Version" module flag, the parser's debug-info upgrade runs the verifier
+// and calls report_fatal_error (abort) on any broken module. Switching that upgrade off (LLVM's
+// own command-line option, process-wide) lets our verifyModule call report the problem instead.
+void disable_debug_info_upgrade() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::StringMap<llvm::cl::Option*>& opts = llvm::cl::getRegisteredOptions();
+    auto it = opts.find("disable-auto-upgrade-debug-info");
+    if (it != opts.end()) it->second->addOccurrence(0, it->second->ArgStr, "true");
+  });
+}
+
 std::string first_line(std::string s) {
   size_t nl = s.find('\n');
   if (nl != std::string::npos) s.resize(nl);
@@ -237,6 +307,10 @@ std::string first_line(std::string s) {
 
 Expected<std::vector<ModuleShuffle>> read_module(std::string_view text, const std::string& name) {
   TextFacts facts = scan_text(text);
+  if (facts.too_deep) {
+    return Error{"brackets nested deeper than " + std::to_string(kMaxNesting) + " levels", facts.too_deep->line,
+                 facts.too_deep->column};
+  }
   // LLVM would materialize masks and constants this wide; shufc never handles them anyway.
   if (facts.big_vector) {
     return Error{"vector of " + std::to_string(facts.big_count) + " elements is wider than shufc's limit of " +
@@ -244,28 +318,34 @@ Expected<std::vector<ModuleShuffle>> read_module(std::string_view text, const st
                  facts.big_vector->line, facts.big_vector->column};
   }
 
+  disable_debug_info_upgrade();
   llvm::LLVMContext ctx;
   Diagnostics diags;
   ctx.setDiagnosticHandlerCallBack(&Diagnostics::handle, &diags);
 
   // LLVM's lexer relies on a NUL after the last byte; a copied buffer guarantees it.
-  std::unique_ptr<llvm::MemoryBuffer> buf =
-      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text.data(), text.size()), name);
+  std::string source(text);
+  Names names;
+  names.renamed = !facts.legacy_dots.empty() && Names::can_rename(text);
+  if (names.renamed)
+    for (size_t dot : facts.legacy_dots) source[dot] = '-';
+  std::unique_ptr<llvm::MemoryBuffer> buf = llvm::MemoryBuffer::getMemBufferCopy(source, name);
   llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> mod = llvm::parseAssembly(buf->getMemBufferRef(), diag, ctx);
   if (!mod) {
     // SMDiagnostic: line 1-based, column 0-based, -1 when unknown.
     unsigned line = diag.getLineNo() > 0 ? unsigned(diag.getLineNo()) : 0;
     unsigned col = line && diag.getColumnNo() >= 0 ? unsigned(diag.getColumnNo()) + 1 : 0;
-    return Error{diag.getMessage().str(), line, col};
+    return Error{names.restore(diag.getMessage().str()), line, col};
   }
-  if (diags.first_error) return Error{*diags.first_error, 0, 0};
+  if (diags.first_error) return Error{names.restore(*diags.first_error), 0, 0};
 
   std::string verify_msg;
   llvm::raw_string_ostream vos(verify_msg);
-  if (llvm::verifyModule(*mod, &vos)) {
+  bool broken_debug_info = false;  // tolerated: shufc never reads debug info
+  if (llvm::verifyModule(*mod, &vos, &broken_debug_info)) {
     vos.flush();
-    std::string msg = first_line(verify_msg);
+    std::string msg = names.restore(first_line(verify_msg));
     return Error{"invalid module: " + (msg.empty() ? std::string("verifier failed") : msg), 0, 0};
   }
 
@@ -276,10 +356,11 @@ Expected<std::vector<ModuleShuffle>> read_module(std::string_view text, const st
       for (const llvm::Instruction& i : bb)
         if (auto* sv = llvm::dyn_cast<llvm::ShuffleVectorInst>(&i)) insts.push_back(sv);
   // Pairing by order is only sound when the counts agree (LLVM keeps textual order, but
-  // auto-upgraded intrinsics can add shuffles the text does not spell).
+  // auto-upgraded intrinsics can still add shuffles the text does not spell).
   bool lines_known = facts.shuffles.size() == insts.size();
 
   llvm::ModuleSlotTracker mst(mod.get());
+  Printer print{mst, names};
   const llvm::Function* incorporated = nullptr;
   for (size_t k = 0; k < insts.size(); ++k) {
     const llvm::ShuffleVectorInst& sv = *insts[k];
@@ -303,13 +384,13 @@ Expected<std::vector<ModuleShuffle>> read_module(std::string_view text, const st
     }
 
     ModuleShuffle ms;
-    ms.function = "@" + f.getName().str();
+    ms.function = print(f);  // "@f", or quoted: @"my f"
     ms.line = at.line;
     ShuffleVector& s = ms.shuffle;
-    if (!sv.getType()->isVoidTy()) s.result = print_operand(sv, mst);
+    if (!sv.getType()->isVoidTy()) s.result = print(sv);
     s.type = *ty;
-    s.v1 = operand_of(*sv.getOperand(0), mst);
-    s.v2 = operand_of(*sv.getOperand(1), mst);
+    s.v1 = operand_of(*sv.getOperand(0), print);
+    s.v2 = operand_of(*sv.getOperand(1), print);
     // LLVM's -1 (poison element) is kUndef; a scalable mask is already min-count, all 0 or all -1.
     s.mask.assign(sv.getShuffleMask().begin(), sv.getShuffleMask().end());
     out.push_back(std::move(ms));

@@ -52,21 +52,21 @@ Expected<VecType> check_count(VecType t, Cursor& c, size_t at) {
 }
 
 Expected<VecType> parse_vec_type(Cursor& c) {
-  const size_t at = c.pos();
+  const size_t at = c.mark();
   if (!c.accept('<')) return c.error(fmt::format("expected a vector type like <4 x i32>, found {}", c.here()));
   bool scalable = false;
   if (c.accept_word("vscale")) {
     if (!c.accept_word("x")) return c.error("expected 'x' after 'vscale'");
     scalable = true;
   }
-  const size_t at_n = c.pos();
+  const size_t at_n = c.mark();
   auto n = to_uint(c.word());
   if (!n) return c.error_at(at_n, "expected the element count of the vector type");
   if (!c.accept_word("x")) return c.error(fmt::format("expected 'x' after the element count, found {}", c.here()));
-  const size_t at_e = c.pos();
+  const size_t at_e = c.mark();
   std::string_view ew = c.word();
   auto e = elem_from_ir(ew);
-  if (!e) return c.error_at(at_e + 1, fmt::format("unsupported element type '{}'", ew));
+  if (!e) return c.error_at(at_e, fmt::format("unsupported element type '{}'", ew));
   if (!c.accept('>')) return c.error(fmt::format("expected '>' to close the vector type, found {}", c.here()));
   return check_count(VecType{{*n, scalable}, *e}, c, at);
 }

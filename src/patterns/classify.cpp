@@ -5,6 +5,7 @@
 // Random masks kill every candidate within a few entries, and the pass stops there.
 #include <algorithm>
 #include <climits>
+#include <span>
 
 #include "lane_match.h"
 #include "shufc/canonicalize.h"
@@ -79,14 +80,26 @@ class LevelMatcher {
     concat_.alive = m == 2 * n;
     blend_alive_ = m == n;
     shl_alive_ = m == n && n >= 2;
+    // Reserve once: growing these vectors (and one stream vector per interleave factor) cost
+    // several allocations per mask. The pool never reallocates, so the spans into it stay valid.
+    int divisors = 0, streams = 0;
+    for (int f = 2; f <= m; ++f)
+      if (m % f == 0) {
+        ++divisors;
+        if (m / f >= 2) streams += f;
+      }
+    zext_.reserve(size_t(divisors));
+    replicate_.reserve(size_t(divisors));
+    interleave_.reserve(size_t(divisors));
+    stream_pool_.assign(size_t(streams), Affine{});
+    size_t next_stream = 0;
     for (int f = 2; f <= m; ++f) {
       if (m % f) continue;
       zext_.push_back({f, {}, true});
       if (m / f <= n) replicate_.push_back({f, true});
       if (m / f >= 2) {
-        Interleave il{f, {}};
-        il.streams.assign(size_t(f), Affine{});
-        interleave_.push_back(std::move(il));
+        interleave_.push_back({f, std::span<Affine>(stream_pool_).subspan(next_stream, size_t(f))});
+        next_stream += size_t(f);
       }
     }
     pack_.a = 2;
@@ -141,9 +154,29 @@ class LevelMatcher {
     }
     if (pack_.ok() && (pack_.b == 0 || pack_.b == 1) && 2L * (m - 1) + pack_.b < 2L * n)
       add({.kind = PatternKind::pack, .index = pack_.b});
-    if (blend_alive_ && any_v1_ && any_v2_) add({.kind = PatternKind::blend, .list = blend_});
-    if (pext_alive_ && any_zero_ && any_v1_) add({.kind = PatternKind::parallel_extract, .list = pext_});
-    if (pdep_alive_ && any_zero_ && any_v1_) add({.kind = PatternKind::parallel_deposit, .list = pdep_});
+    // The three lists are rebuilt from the mask only for a match: feeding them entry by entry
+    // cost allocations on every mask. A live pattern means every entry passed its test in feed().
+    if (blend_alive_ && any_v1_ && any_v2_) {
+      std::vector<int> sel(size_t(m), 0);  // 1 = from v2; undef entries 0
+      for (int i = 0; i < m; ++i) {
+        const int e = v_.mask[size_t(i)];
+        if (e != kUndef && e != i) sel[size_t(i)] = 1;
+      }
+      add({.kind = PatternKind::blend, .list = std::move(sel)});
+    }
+    if (pext_alive_ && any_zero_ && any_v1_) {
+      std::vector<int> kept;  // the entries before the first zero, undef ones included
+      for (int i = 0; i < m && !v_.is_zero(v_.mask[size_t(i)]); ++i) kept.push_back(v_.mask[size_t(i)]);
+      add({.kind = PatternKind::parallel_extract, .list = std::move(kept)});
+    }
+    if (pdep_alive_ && any_zero_ && any_v1_) {
+      std::vector<int> pos;  // where the v1 elements land: every defined non-zero entry
+      for (int i = 0; i < m; ++i) {
+        const int e = v_.mask[size_t(i)];
+        if (e != kUndef && !v_.is_zero(e)) pos.push_back(i);
+      }
+      add({.kind = PatternKind::parallel_deposit, .list = std::move(pos)});
+    }
     if (transpose_alive_ && any_v2_) {
       const Affine &t0 = transpose_[0], &t1 = transpose_[1];
       if (t0.ok() && (t0.b == 0 || t0.b == 1) && t1.alive && t1.lo <= t0.b + n && t0.b + n <= t1.hi &&
@@ -169,15 +202,17 @@ class LevelMatcher {
     for (const Interleave& il : interleave_) {
       const int k = m / il.f;
       bool ok = true, known = false;
-      std::vector<int> starts;
       for (const Affine& s : il.streams) {
         if (!s.alive || (s.b != kUnknown && (s.b < s.lo || s.b > s.hi || s.b < 0 || s.b + k > 2 * n))) ok = false;
         known |= s.b != kUnknown;
         if (s.lo > s.hi) ok = false;
-        // A stream that only reads a splat v2 starts anywhere in v2.
-        starts.push_back(s.b != kUnknown ? s.b : s.lo > LONG_MIN ? int(std::max<long>(s.lo, n)) : kUndef);
       }
       if (ok && known) {
+        std::vector<int> starts;  // built only for the match (it allocates)
+        starts.reserve(il.streams.size());
+        // A stream that only reads a splat v2 starts anywhere in v2.
+        for (const Affine& s : il.streams)
+          starts.push_back(s.b != kUnknown ? s.b : s.lo > LONG_MIN ? int(std::max<long>(s.lo, n)) : kUndef);
         add({.kind = PatternKind::interleave, .factor = il.f, .list = std::move(starts)});
         break;
       }
@@ -199,7 +234,8 @@ class LevelMatcher {
   };
   struct Interleave {
     int f;
-    std::vector<Affine> streams;
+    std::span<Affine> streams;  // f streams in stream_pool_
+    bool dead = false;          // a stream died: no longer fed (collect sees that stream dead)
   };
   // insert_subvector: identity from `base` except one run [o, run_last] read from the other
   // input's elements 0, 1, ...
@@ -214,13 +250,14 @@ class LevelMatcher {
 
   bool any_alive() const {
     if (identity_.alive || reverse_.alive || rotate_alive_ || splice_.alive || extract_.alive || concat_.alive ||
-        blend_alive_ || shl_alive_ || pack_.alive || deint_.alive || pext_alive_ || pdep_alive_ || splat_alive_ || insert_alive_ ||
-        transpose_alive_)
+        blend_alive_ || shl_alive_ || pack_.alive || deint_.alive || pext_alive_ || pdep_alive_ || splat_alive_ || insert_alive_)
       return true;
+    // transpose_alive_ only says the shape fits; its two streams are what feeding kills.
+    if (transpose_alive_ && transpose_[0].alive && transpose_[1].alive) return true;
     for (auto& z : zext_) if (z.alive) return true;
     for (auto& r : replicate_) if (r.alive) return true;
     for (auto& il : interleave_)
-      if (std::all_of(il.streams.begin(), il.streams.end(), [](const Affine& s) { return s.alive; })) return true;
+      if (!il.dead) return true;  // every stream alive
     return false;
   }
 
@@ -265,25 +302,16 @@ class LevelMatcher {
       else if (shl_ == kUnknown) shl_ = i - e;
       else if (shl_ != i - e) shl_alive_ = false;
     }
-    if (blend_alive_) {
-      if (undef) blend_.push_back(0);
-      else if (e == i) blend_.push_back(0);
-      else if (detail::agrees(v_, e, n + i) && e != kZero) blend_.push_back(1);
-      else blend_alive_ = false;
-    }
+    if (blend_alive_ && !undef && e != i && !(detail::agrees(v_, e, n + i) && e != kZero)) blend_alive_ = false;
     if (pext_alive_ && !undef) {  // increasing v1 selections, then only zeros
       if (zero) pext_zeros_ = true;
       else if (!v1 || pext_zeros_ || e <= pext_last_) pext_alive_ = false;
       else pext_last_ = e;
     }
-    if (pext_alive_ && !pext_zeros_) pext_.push_back(undef ? kUndef : e);
     if (pdep_alive_ && !undef) {  // v1 elements 0, 1, 2, ... in order, zeros between
       if (zero) {}
       else if (e != pdep_next_) pdep_alive_ = false;
-      else {
-        ++pdep_next_;
-        pdep_.push_back(i);
-      }
+      else ++pdep_next_;
     }
     for (Zext& z : zext_) {
       if (!z.alive || undef) continue;
@@ -295,7 +323,12 @@ class LevelMatcher {
     }
     for (Replicate& r : replicate_)
       if (r.alive && !undef && e != i / r.f) r.alive = false;
-    for (Interleave& il : interleave_) il.streams[size_t(i % il.f)].feed(v_, i / il.f, e);
+    for (Interleave& il : interleave_) {
+      if (il.dead) continue;
+      Affine& s = il.streams[size_t(i % il.f)];
+      s.feed(v_, i / il.f, e);
+      il.dead = !s.alive;
+    }
     if (transpose_alive_) transpose_[i & 1].feed(v_, i / 2, e);
     if (insert_alive_)
       for (Insert& ins : insert_) feed_insert(ins, i, e);
@@ -348,15 +381,13 @@ class LevelMatcher {
   int shl_ = kUnknown, shl_lo_ = 1;
   bool shl_alive_ = false;
   bool blend_alive_ = false;
-  std::vector<int> blend_;
   bool pext_alive_ = true, pext_zeros_ = false;
   int pext_last_ = -1;
-  std::vector<int> pext_;
   bool pdep_alive_ = true;
   int pdep_next_ = 0;
-  std::vector<int> pdep_;
   std::vector<Zext> zext_;
   std::vector<Replicate> replicate_;
+  std::vector<Affine> stream_pool_;
   std::vector<Interleave> interleave_;
   Affine pack_;
   Slope deint_;

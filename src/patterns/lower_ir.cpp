@@ -2,6 +2,8 @@
 // equivalence by executing both forms with lli-19 (tests/exec/lower_ir_lli.sh).
 #include "shufc/lower_ir.h"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "shufc/canonicalize.h"
@@ -10,13 +12,21 @@ namespace shufc {
 
 namespace {
 
+// Defines the shuffle's result (%r when it had none) through temporaries named after it: %r.0,
+// %r.1, ...; %"x y".0 would not parse, so a quoted name gets %"x y.0", and so does a numbered
+// one (%5.0 would not parse; %"5.0" is a name, which keeps the numbering of %5 intact).
 class Writer {
  public:
   Writer(const ShuffleVector& sv) : sv_(sv) {
-    result_ = sv.result.empty() || sv.result[1] == '"' ? std::string("%r") : sv.result;
+    result_ = sv.result.empty() ? std::string("%r") : sv.result;
+    const bool quoted = result_.size() > 2 && result_[1] == '"' && result_.back() == '"';
+    const bool numbered = result_.size() > 1 && std::isdigit(static_cast<unsigned char>(result_[1]));
+    if (quoted) tmp_prefix_ = result_.substr(0, result_.size() - 1), tmp_suffix_ = "\"";
+    else if (numbered) tmp_prefix_ = "%\"" + result_.substr(1), tmp_suffix_ = "\"";
+    else tmp_prefix_ = result_;
   }
 
-  std::string tmp() { return fmt::format("{}.{}", result_, next_++); }
+  std::string tmp() { return fmt::format("{}.{}{}", tmp_prefix_, next_++, tmp_suffix_); }
   std::string emit(const std::string& rhs) {
     std::string t = tmp();
     line(t + " = " + rhs);
@@ -30,6 +40,7 @@ class Writer {
  private:
   const ShuffleVector& sv_;
   std::string result_;
+  std::string tmp_prefix_, tmp_suffix_;  // a temporary is prefix.K suffix
   std::string ir_, decls_;
   unsigned next_ = 0;
 };

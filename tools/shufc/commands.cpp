@@ -112,10 +112,12 @@ int run_lower_ir(const Options& o) {
       add_source(j, in);
       j["pattern"] = l ? json(std::string(name(l->pattern))) : json(nullptr);
       j["ir"] = l ? json(l->ir) : json(nullptr);
+      j["declarations"] = l ? json(l->declarations) : json(nullptr);
       std::printf("%s\n", j.dump().c_str());
     } else if (l) {
       std::printf("; %s%s\n; is %s:\n%s\n", prefix(in).c_str(), sv.str().c_str(), std::string(name(l->pattern)).c_str(),
                   l->ir.c_str());
+      if (!l->declarations.empty()) std::printf("%s\n", l->declarations.c_str());
     } else {
       std::printf("; %s%s\n; has no simpler IR form\n", prefix(in).c_str(), sv.str().c_str());
     }

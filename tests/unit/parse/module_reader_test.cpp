@@ -197,9 +197,9 @@ TEST(ModuleReader, TwoShufflesOnOneLineAndASplitInstruction) {
   EXPECT_EQ(s[2].line, 4u);  // the line of the keyword
 }
 
-TEST(ModuleReader, UpgradedIntrinsicMakesLinesUnknown) {
-  // LLVM rewrites this old intrinsic into a shufflevector the text does not spell; pairing by
-  // order would be a guess, so every line is 0.
+TEST(ModuleReader, RetiredIntrinsicsAreNotUpgraded) {
+  // LLVM would rewrite this old intrinsic into a shufflevector the text does not spell; shufc
+  // keeps it an ordinary call, so only the written shuffle is reported, on its line.
   const std::string text =
       "define <4 x i32> @f(<4 x i32> %a) {\n"
       "  %r = shufflevector <4 x i32> %a, <4 x i32> %a, <4 x i32> zeroinitializer\n"
@@ -208,10 +208,42 @@ TEST(ModuleReader, UpgradedIntrinsicMakesLinesUnknown) {
       "}\n"
       "declare <4 x i32> @llvm.x86.sse2.pshuf.d(<4 x i32>, i8)\n";
   std::vector<ModuleShuffle> s = read_ok(text);
-  ASSERT_EQ(s.size(), 2u);
-  EXPECT_EQ(s[0].line, 0u);
-  EXPECT_EQ(s[1].line, 0u);
-  EXPECT_EQ(s[1].shuffle.mask, (std::vector<int>{3, 2, 1, 0}));
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].line, 2u);
+}
+
+TEST(ModuleReader, RetiredIntrinsicWithABadSignatureDoesNotCrash) {
+  // LLVM's auto-upgrade of this call dereferences a missing operand.
+  EXPECT_TRUE(read_module(
+                  "define <4 x i32> @f(float %a) {\n"
+                  "  %z = call <4 x i32> @llvm.x86.sse2.pshuf.d(float %a)\n"
+                  "  ret <4 x i32> %z\n"
+                  "}\n"
+                  "declare <4 x i32> @\"llvm.x86.sse2.pshuf.d\"(float)\n",
+                  "t")
+                  .ok());
+  // Messages and operands show the names as written.
+  Error e = read_err("define void @f() {\n  call void @llvm.x86.sse2.pshuf.d()\n  ret void\n}\n");
+  EXPECT_NE(e.message.find("@llvm.x86.sse2.pshuf.d"), std::string::npos) << e.message;
+  std::vector<ModuleShuffle> s = read_ok(
+      "declare void @llvm.x86.old()\n"
+      "define void @\"llvm.x86.older\"() {\n"
+      "  %r = shufflevector <2 x ptr> <ptr @llvm.x86.old, ptr null>, <2 x ptr> poison, <2 x i32> <i32 1, i32 0>\n"
+      "  ret void\n"
+      "}\n");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].function, "@llvm.x86.older");
+  EXPECT_EQ(s[0].shuffle.v1, Operand::constant({"@llvm.x86.old", "null"}));
+}
+
+TEST(ModuleReader, QuotedFunctionName) {
+  std::vector<ModuleShuffle> s = read_ok(
+      "define void @\"my f\"(<2 x i8> %x) {\n"
+      "  %r = shufflevector <2 x i8> %x, <2 x i8> poison, <2 x i32> <i32 1, i32 0>\n"
+      "  ret void\n"
+      "}\n");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].function, "@\"my f\"");
 }
 
 TEST(ModuleReader, NoShufflesIsNotAnError) {
@@ -265,6 +297,34 @@ TEST(ModuleReader, VerifierErrorHasNoLine) {
   EXPECT_NE(e.message.find("does not dominate"), std::string::npos) << e.message;
 }
 
+TEST(ModuleReader, VerifierErrorWithDebugInfoDoesNotAbort) {
+  // With this flag LLVM's debug-info upgrade verifies the module itself and would abort.
+  Error e = read_err(
+      "define i32 @f(i32 %x) {\n"
+      "  %z = add i32 %y, 1\n"
+      "  %y = add i32 %x, 1\n"
+      "  ret i32 %z\n"
+      "}\n"
+      "!llvm.module.flags = !{!0}\n"
+      "!0 = !{i32 2, !\"Debug Info Version\", i32 3}\n");
+  EXPECT_NE(e.message.find("does not dominate"), std::string::npos) << e.message;
+}
+
+TEST(ModuleReader, BrokenDebugInfoAloneIsTolerated) {
+  std::vector<ModuleShuffle> s = read_ok(
+      "define <2 x i32> @f(<2 x i32> %x) {\n"
+      "  %r = shufflevector <2 x i32> %x, <2 x i32> poison, <2 x i32> <i32 1, i32 0>\n"
+      "  ret <2 x i32> %r\n"
+      "}\n"
+      "!llvm.dbg.cu = !{!1}\n"
+      "!llvm.module.flags = !{!0}\n"
+      "!0 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+      "!1 = !{}\n");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].line, 2u);
+  EXPECT_EQ(s[0].shuffle.mask, (std::vector<int>{1, 0}));
+}
+
 TEST(ModuleReader, UnsupportedElementTypesNameTheLine) {
   for (std::string ty : {"<2 x fp128>", "<2 x x86_fp80>", "<2 x ptr addrspace(1)>"}) {
     const std::string text = "define void @f(" + ty + " %a) {\n" +
@@ -293,6 +353,24 @@ TEST(ModuleReader, VectorsWiderThanTheLimitAreRejectedBeforeLLVM) {
   // Scalable too; the limit itself is fine.
   EXPECT_EQ(read_err("declare void @f(<vscale x 65537 x i8>)\n").line, 1u);
   EXPECT_TRUE(read_module("declare void @f(<vscale x 65536 x i8>)\n", "t").ok());
+}
+
+TEST(ModuleReader, DeepNestingIsRejectedBeforeLLVMOverflowsItsStack) {
+  auto nested = [](const std::string& open, const std::string& mid, const std::string& close, int n) {
+    std::string s;
+    for (int i = 0; i < n; ++i) s += open;
+    s += mid;
+    for (int i = 0; i < n; ++i) s += close;
+    return s;
+  };
+  Error e = read_err("; deep\n%T = type " + nested("{", "i32", "}", 100000) + "\n");
+  EXPECT_EQ(e.line, 2u);
+  EXPECT_NE(e.message.find("nested"), std::string::npos) << e.message;
+  EXPECT_FALSE(read_module("@g = global i32 " + nested("add (i32 ", "1", ", i32 1)", 100000), "t").ok());
+  EXPECT_FALSE(read_module("!0 = " + nested("!{", "", "}", 100000), "t").ok());
+  // Brackets in comments and strings do not count; moderate nesting is fine.
+  EXPECT_TRUE(read_module("; " + std::string(100000, '{') + "\n@s = constant [1 x i8] c\"{\"\n", "t").ok());
+  EXPECT_TRUE(read_module("%T = type " + nested("{", "i32", "}", 200) + "\n", "t").ok());
 }
 
 TEST(ModuleReader, GarbageIsAnErrorNotACrash) {
