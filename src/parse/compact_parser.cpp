@@ -1,4 +1,6 @@
 // The compact mask form: "v8i16:0,8,1,9,u,z" over operands %a and %b.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "cursor.h"
@@ -32,22 +34,48 @@ Expected<ShuffleVector> parse_compact(std::string_view text) {
   }
   c.set_pos(colon + 1);
   const unsigned n = sv.n();
-  do {
-    const size_t at = c.mark();
-    std::string_view w = c.word();
-    if (w == "u") sv.mask.push_back(kUndef);
-    else if (w == "z") sv.mask.push_back(kZero);
-    else {
-      auto v = detail::to_uint(w);
-      if (!v) return c.error_at(at, fmt::format("mask entry '{}' is not an index, 'u' (undef) or 'z' (zero)",
-                                                w.empty() ? c.here() : std::string(w)));
-      if (*v >= 2 * n)
-        return c.error_at(at, fmt::format("mask index {} out of range: two {} operands allow 0..{}", *v, sv.type.compact(), 2 * n - 1));
-      sv.mask.push_back(int(*v));
+  // One allocation for the mask instead of log2(m) (capped: a longer mask is an error below).
+  sv.mask.reserve(std::min<size_t>(size_t(std::count(text.begin() + colon + 1, text.end(), ',')) + 1, kMaxElements + 1));
+  while (true) {
+    size_t at = c.pos();
+    // Fast path for the usual entry: an index (at most 9 digits, in range), `u` or `z`, right at
+    // the cursor (so at == c.mark()) and followed by ',' or the end. Anything else (spaces,
+    // errors, other word characters) takes the general path, so results and errors match.
+    size_t q = at;
+    int fast = kUndef - 1;  // no fast entry
+    if (at < text.size()) {
+      const char ch = text[at];
+      if (ch >= '0' && ch <= '9') {
+        unsigned v = 0;
+        while (q < text.size() && q - at < 9 && text[q] >= '0' && text[q] <= '9') v = v * 10 + unsigned(text[q++] - '0');
+        if ((q == text.size() || text[q] == ',') && v < 2 * n) fast = int(v);
+      } else if ((ch == 'u' || ch == 'z') && (at + 1 == text.size() || text[at + 1] == ',')) {
+        q = at + 1;
+        fast = ch == 'u' ? kUndef : kZero;
+      }
+    }
+    if (fast != kUndef - 1) {
+      sv.mask.push_back(fast);
+      c.set_pos(q);
+    } else {
+      at = c.mark();
+      std::string_view w = c.word();
+      if (w == "u") sv.mask.push_back(kUndef);
+      else if (w == "z") sv.mask.push_back(kZero);
+      else {
+        auto v = detail::to_uint(w);
+        if (!v) return c.error_at(at, fmt::format("mask entry '{}' is not an index, 'u' (undef) or 'z' (zero)",
+                                                  w.empty() ? c.here() : std::string(w)));
+        if (*v >= 2 * n)
+          return c.error_at(at, fmt::format("mask index {} out of range: two {} operands allow 0..{}", *v, sv.type.compact(), 2 * n - 1));
+        sv.mask.push_back(int(*v));
+      }
     }
     if (sv.mask.size() > kMaxElements)
       return c.error_at(at, fmt::format("mask too long: more than {} entries", kMaxElements));
-  } while (c.accept(','));
+    if (c.pos() < text.size() && text[c.pos()] == ',') c.set_pos(c.pos() + 1);  // = accept(',') here
+    else if (!c.accept(',')) break;
+  }
   if (!c.at_end()) return c.error(fmt::format("expected ',' or the end of the mask, found {}", c.here()));
   if (sv.scalable()) {
     for (int e : sv.mask)

@@ -67,6 +67,16 @@ struct Slope {
   bool ok() const { return alive && a != kUnknown; }
 };
 
+// Calls fn(f) for every divisor f >= 2 of m in increasing order, with O(sqrt(m)) divisions.
+template <class Fn>
+void for_each_divisor(int m, Fn fn) {
+  int d = 1;
+  for (; long(d) * d <= m; ++d)
+    if (d >= 2 && m % d == 0) fn(d);
+  for (--d; d >= 1; --d)
+    if (m % d == 0 && long(d) * d != m) fn(m / d);
+}
+
 class LevelMatcher {
  public:
   LevelMatcher(const MaskView& v, unsigned lanes) : v_(v), lanes_(lanes), n_(int(v.n)), m_(int(v.m())) {
@@ -83,25 +93,26 @@ class LevelMatcher {
     // Reserve once: growing these vectors (and one stream vector per interleave factor) cost
     // several allocations per mask. The pool never reallocates, so the spans into it stay valid.
     int divisors = 0, streams = 0;
-    for (int f = 2; f <= m; ++f)
-      if (m % f == 0) {
-        ++divisors;
-        if (m / f >= 2) streams += f;
-      }
+    for_each_divisor(m, [&](int f) {
+      ++divisors;
+      if (m / f >= 2) streams += f;
+    });
     zext_.reserve(size_t(divisors));
     replicate_.reserve(size_t(divisors));
     interleave_.reserve(size_t(divisors));
     stream_pool_.assign(size_t(streams), Affine{});
     size_t next_stream = 0;
-    for (int f = 2; f <= m; ++f) {
-      if (m % f) continue;
+    for_each_divisor(m, [&](int f) {
       zext_.push_back({f, {}, true});
       if (m / f <= n) replicate_.push_back({f, true});
       if (m / f >= 2) {
         interleave_.push_back({f, std::span<Affine>(stream_pool_).subspan(next_stream, size_t(f))});
         next_stream += size_t(f);
       }
-    }
+    });
+    zext_live_ = unsigned(zext_.size());
+    replicate_live_ = unsigned(replicate_.size());
+    interleave_live_ = unsigned(interleave_.size());
     pack_.a = 2;
     pack_.alive = m >= 2;
     deint_.alive = m >= 2;
@@ -236,6 +247,7 @@ class LevelMatcher {
     int f;
     std::span<Affine> streams;  // f streams in stream_pool_
     bool dead = false;          // a stream died: no longer fed (collect sees that stream dead)
+    int r = 0, q = 0;           // i % f and i / f for the next entry fed (while not dead)
   };
   // insert_subvector: identity from `base` except one run [o, run_last] read from the other
   // input's elements 0, 1, ...
@@ -254,11 +266,8 @@ class LevelMatcher {
       return true;
     // transpose_alive_ only says the shape fits; its two streams are what feeding kills.
     if (transpose_alive_ && transpose_[0].alive && transpose_[1].alive) return true;
-    for (auto& z : zext_) if (z.alive) return true;
-    for (auto& r : replicate_) if (r.alive) return true;
-    for (auto& il : interleave_)
-      if (!il.dead) return true;  // every stream alive
-    return false;
+    // How many zero-extend, replicate and interleave factors are still alive (all streams alive).
+    return zext_live_ || replicate_live_ || interleave_live_;
   }
 
   const Interleave* find_interleave(int f) const {
@@ -313,22 +322,36 @@ class LevelMatcher {
       else if (e != pdep_next_) pdep_alive_ = false;
       else ++pdep_next_;
     }
-    for (Zext& z : zext_) {
-      if (!z.alive || undef) continue;
-      if (i % z.f == 0) {
-        if (!v1) z.alive = false;
-        else z.off.feed(v_, i / z.f, e);
-        z.alive = z.alive && z.off.alive;
-      } else if (!zero) z.alive = false;
-    }
-    for (Replicate& r : replicate_)
-      if (r.alive && !undef && e != i / r.f) r.alive = false;
-    for (Interleave& il : interleave_) {
-      if (il.dead) continue;
-      Affine& s = il.streams[size_t(i % il.f)];
-      s.feed(v_, i / il.f, e);
-      il.dead = !s.alive;
-    }
+    // The loops over the factors run only while one is alive (random masks kill them early).
+    if (zext_live_ && !undef)
+      for (Zext& z : zext_) {
+        if (!z.alive) continue;
+        if (i % z.f == 0) {
+          if (!v1) z.alive = false;
+          else z.off.feed(v_, i / z.f, e);
+          z.alive = z.alive && z.off.alive;
+        } else if (!zero) z.alive = false;
+        if (!z.alive) --zext_live_;
+      }
+    if (replicate_live_ && !undef)
+      for (Replicate& r : replicate_)
+        if (r.alive && e != i / r.f) {
+          r.alive = false;
+          --replicate_live_;
+        }
+    if (interleave_live_)
+      for (Interleave& il : interleave_) {
+        if (il.dead) continue;
+        Affine& s = il.streams[size_t(il.r)];  // entry i is entry i / f of stream i % f
+        s.feed(v_, il.q, e);
+        if (!s.alive) {
+          il.dead = true;
+          --interleave_live_;
+        } else if (++il.r == il.f) {
+          il.r = 0;
+          ++il.q;
+        }
+      }
     if (transpose_alive_) transpose_[i & 1].feed(v_, i / 2, e);
     if (insert_alive_)
       for (Insert& ins : insert_) feed_insert(ins, i, e);
@@ -389,6 +412,7 @@ class LevelMatcher {
   std::vector<Replicate> replicate_;
   std::vector<Affine> stream_pool_;
   std::vector<Interleave> interleave_;
+  unsigned zext_live_ = 0, replicate_live_ = 0, interleave_live_ = 0;
   Affine pack_;
   Slope deint_;
   Insert insert_[2];

@@ -8,6 +8,16 @@
 
 #include "commands.h"
 
+namespace {
+
+bool has_command(const CLI::App& app, const std::string& name) {
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    if (sub->get_name() == name) return true;
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"shufc, the shuffle compiler: canonical form, lanes and patterns of SIMD shuffles"};
   app.require_subcommand(1);
@@ -29,6 +39,11 @@ int main(int argc, char** argv) {
   CLI::App* lower = app.add_subcommand("lower-ir", "print simpler equivalent LLVM IR where a pattern has one");
   add_common(lower);
 
+  // CLI11 says only "A subcommand is required" for a misspelt one; name it.
+  if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {
+    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir; see --help)\n", argv[1]);
+    return 1;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

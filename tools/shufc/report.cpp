@@ -26,6 +26,7 @@ const char* source_name(int s) { return s ? "v2" : "v1"; }
 json canonical_json(const ShuffleVector& sv) {
   json j;
   j["type"] = sv.type.ir();
+  j["result_type"] = sv.result_type().ir();
   j["v1"] = sv.v1.ir(sv.type.elem);
   j["v2"] = sv.v2.ir(sv.type.elem);
   j["mask"] = sv.mask;

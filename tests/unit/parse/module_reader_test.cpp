@@ -3,10 +3,20 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
 namespace shufc {
+
+// Readable gtest failures (static: other test files may print operands their own way).
+[[maybe_unused]] static void PrintTo(const Operand& o, std::ostream* os) {
+  static const char* const kinds[] = {"value", "undef", "poison", "zero", "splat", "constant"};
+  *os << kinds[unsigned(o.kind)] << "(" << o.name << o.splat;
+  for (const std::string& e : o.elems) *os << (&e == &o.elems[0] ? "" : ", ") << e;
+  *os << ")";
+}
+
 namespace {
 
 using namespace std::string_literals;
@@ -30,6 +40,7 @@ Error read_err(const std::string& text) {
 std::pair<unsigned, unsigned> where(const std::string& text, const std::string& needle) {
   size_t at = text.find(needle);
   EXPECT_NE(at, std::string::npos) << needle;
+  if (at == std::string::npos) return {0, 0};
   size_t line_start = text.rfind('\n', at);
   line_start = line_start == std::string::npos ? 0 : line_start + 1;
   unsigned line = 1;
