@@ -29,7 +29,10 @@ Expected<std::vector<Input>> from_text(const std::string& text, const std::strin
   std::vector<Input> out;
   if (looks_like_module(text)) {
     auto shuffles = read_module(text, name);
-    if (!shuffles) return Error{fmt::format("{}:{}", name, shuffles.error().str())};
+    if (!shuffles) {
+      const Error& e = shuffles.error();
+      return Error{fmt::format("{}:{}{}", name, e.line ? "" : " ", e.str())};
+    }
     for (auto& s : *shuffles) out.push_back({name, s.function, s.line, "", std::move(s.shuffle)});
     return out;
   }
