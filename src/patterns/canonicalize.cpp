@@ -87,12 +87,18 @@ bool should_swap(const ShuffleVector& sv) {
 ShuffleVector canonicalize(const ShuffleVector& in, CanonOptions opts) {
   ShuffleVector sv = in;
   const unsigned n = sv.n();
-  // Lanes that select an undefined operand or element are undefined.
-  for (int& e : sv.mask) {
-    if (e < 0) continue;
-    const Operand& op = e < int(n) ? sv.v1 : sv.v2;
-    if (op.elem_is_undef(unsigned(e) % n)) e = kUndef;
-  }
+  // Lanes that select an undefined operand or element are undefined. Only undef/poison and
+  // constant-vector operands have undefined elements, so the usual value operands skip the test.
+  const bool check1 = sv.v1.is_undef() || sv.v1.kind == K::Constant;
+  const bool check2 = sv.v2.is_undef() || sv.v2.kind == K::Constant;
+  if (check1 || check2)
+    for (int& e : sv.mask) {
+      if (e < 0) continue;
+      const bool first = e < int(n);
+      if (!(first ? check1 : check2)) continue;
+      const Operand& op = first ? sv.v1 : sv.v2;
+      if (op.elem_is_undef(unsigned(e) % n)) e = kUndef;
+    }
   normalize_constant(sv.v1, sv.type.elem);
   normalize_constant(sv.v2, sv.type.elem);
 

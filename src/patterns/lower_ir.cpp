@@ -12,13 +12,25 @@ namespace shufc {
 
 namespace {
 
+// The name a local value reference spells: %x and %"x" are the same value.
+std::string value_name(const std::string& ref) {
+  if (ref.size() >= 3 && ref[1] == '"' && ref.back() == '"') return ref.substr(2, ref.size() - 3);
+  return ref.empty() ? ref : ref.substr(1);
+}
+
 // Defines the shuffle's result (%r when it had none) through temporaries named after it: %r.0,
 // %r.1, ...; %"x y".0 would not parse, so a quoted name gets %"x y.0", and so does a numbered
-// one (%5.0 would not parse; %"5.0" is a name, which keeps the numbering of %5 intact).
+// one (%5.0 would not parse; %"5.0" is a name, which keeps the numbering of %5 intact). Names
+// the shuffle's operands use (even one canonicalization dropped) are skipped, so the lines never
+// redefine an input.
 class Writer {
  public:
   Writer(const ShuffleVector& sv) : sv_(sv) {
-    result_ = sv.result.empty() ? std::string("%r") : sv.result;
+    result_ = sv.result;
+    for (unsigned k = 0; result_.empty(); ++k) {
+      std::string cand = k ? fmt::format("%r{}", k) : std::string("%r");
+      if (!is_operand(cand)) result_ = cand;
+    }
     const bool quoted = result_.size() > 2 && result_[1] == '"' && result_.back() == '"';
     const bool numbered = result_.size() > 1 && std::isdigit(static_cast<unsigned char>(result_[1]));
     if (quoted) tmp_prefix_ = result_.substr(0, result_.size() - 1), tmp_suffix_ = "\"";
@@ -26,7 +38,12 @@ class Writer {
     else tmp_prefix_ = result_;
   }
 
-  std::string tmp() { return fmt::format("{}.{}{}", tmp_prefix_, next_++, tmp_suffix_); }
+  std::string tmp() {
+    std::string t;
+    do t = fmt::format("{}.{}{}", tmp_prefix_, next_++, tmp_suffix_);
+    while (is_operand(t));
+    return t;
+  }
   std::string emit(const std::string& rhs) {
     std::string t = tmp();
     line(t + " = " + rhs);
@@ -38,6 +55,12 @@ class Writer {
   Lowering done(PatternKind k) { return {k, ir_, decls_}; }
 
  private:
+  bool is_operand(const std::string& ref) const {
+    for (const Operand* op : {&sv_.v1, &sv_.v2})
+      if (op->kind == Operand::Kind::Value && value_name(op->name) == value_name(ref)) return true;
+    return false;
+  }
+
   const ShuffleVector& sv_;
   std::string result_;
   std::string tmp_prefix_, tmp_suffix_;  // a temporary is prefix.K suffix
@@ -63,8 +86,9 @@ std::string lane_const(unsigned lanes, unsigned bits, uint64_t v) {
   return lanes == 1 ? fmt::format("{}", v) : fmt::format("splat (i{} {})", bits, v);
 }
 
-std::optional<Lowering> lower_pattern(const ShuffleVector& sv, const PatternMatch& p) {
-  Writer w(sv);
+// `sv` is the canonical form of `in`; names come from `in`, whose operands all stay in scope.
+std::optional<Lowering> lower_pattern(const ShuffleVector& in, const ShuffleVector& sv, const PatternMatch& p) {
+  Writer w(in);
   const ElemType& el = sv.type.elem;
   const std::string ty = sv.type.ir(), rty = sv.result_type().ir();
   const unsigned n = sv.n(), m = sv.m(), bits = el.bits, L = p.lanes;
@@ -105,18 +129,21 @@ std::optional<Lowering> lower_pattern(const ShuffleVector& sv, const PatternMatc
       return w.done(p.kind);
     }
     case PatternKind::zero_extend: {
-      if (!bit_ok || L != 1) return std::nullopt;
-      const unsigned k = m / unsigned(p.factor);
+      // Per lane (L lanes of n/L inputs, m/L outputs): elements index .. index+k-1 of each lane,
+      // gathered in order, widened f times; lane j's outputs are wide elements j*k .. j*k+k-1.
+      if (!bit_ok) return std::nullopt;
+      const unsigned f = unsigned(p.factor), k = m / L / f, nl = n / L;
       const VecType ivt{{n, false}, ElemType::i(bits)};
-      const std::string f = w.emit(fmt::format("freeze {} {}", ty, a));
-      std::string x = el.is_int() ? f : w.emit(fmt::format("bitcast {} {} to {}", ty, f, ivt.ir()));
-      const VecType kt{{k, false}, ElemType::i(bits)};
-      if (k != n || p.index != 0) {
+      const std::string fr = w.emit(fmt::format("freeze {} {}", ty, a));
+      std::string x = el.is_int() ? fr : w.emit(fmt::format("bitcast {} {} to {}", ty, fr, ivt.ir()));
+      const VecType kt{{k * L, false}, ElemType::i(bits)};
+      if (k * L != n || p.index != 0) {
         std::string idx;
-        for (unsigned i = 0; i < k; ++i) idx += fmt::format("{}i32 {}", i ? ", " : "", p.index + int(i));
-        x = w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> <{}>", ivt.ir(), x, ivt.ir(), k, idx));
+        for (unsigned j = 0; j < L; ++j)
+          for (unsigned i = 0; i < k; ++i) idx += fmt::format("{}i32 {}", idx.empty() ? "" : ", ", j * nl + unsigned(p.index) + i);
+        x = w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> <{}>", ivt.ir(), x, ivt.ir(), k * L, idx));
       }
-      const VecType wide{{k, false}, ElemType::i(bits * unsigned(p.factor))};
+      const VecType wide{{k * L, false}, ElemType::i(bits * f)};
       const std::string z = w.emit(fmt::format("zext {} {} to {}", kt.ir(), x, wide.ir()));
       w.result(fmt::format("bitcast {} {} to {}", wide.ir(), z, rty));
       return w.done(p.kind);
@@ -154,10 +181,16 @@ std::optional<Lowering> lower_ir(const ShuffleVector& in) {
   static constexpr PatternKind order[] = {PatternKind::identity, PatternKind::shift_right, PatternKind::shift_left,
                                           PatternKind::rotate, PatternKind::zero_extend, PatternKind::splat,
                                           PatternKind::blend, PatternKind::reverse, PatternKind::extract_subvector};
+  // A zero-extend within lanes (a gathering shuffle + zext) comes last: when the mask is also a
+  // blend with zero, one select says the same.
+  auto per_lane_zext = [](const PatternMatch& p) { return p.kind == PatternKind::zero_extend && p.lanes > 1; };
   for (PatternKind k : order)
     for (const PatternMatch& p : c.patterns)
-      if (p.kind == k)
-        if (auto l = lower_pattern(sv, p)) return l;
+      if (p.kind == k && !per_lane_zext(p))
+        if (auto l = lower_pattern(in, sv, p)) return l;
+  for (const PatternMatch& p : c.patterns)
+    if (per_lane_zext(p))
+      if (auto l = lower_pattern(in, sv, p)) return l;
   return std::nullopt;
 }
 

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Proves `shufc lower-ir` lowerings equivalent to the shuffles they replace, by running both.
 
-Usage: lower_ir_lli.py PATH_TO_SHUFC   (env: LLI, OPT override lli-19 / opt-19; KEEP=dir keeps the .ll)
+Usage: lower_ir_lli.py PATH_TO_SHUFC
+Environment: LLI, OPT override lli-19 / opt-19; KEEP=DIR keeps the modules run; LOWER_IR_SEED and
+LOWER_IR_RANDOM change the seed and the number of random masks (300), LOWER_IR_EXHAUSTIVE=N:M:ELEM
+adds every mask of M entries over two N-wide ELEM inputs, for longer hunts.
 
 1. Builds a list of shuffles: explicit masks for every lowering kind over many element types and
    widths (whole-vector and per-lane shifts by every amount, rotates, zero-extends, blends with
@@ -25,9 +28,9 @@ import sys
 import tempfile
 import time
 
-SEED = 20240607
+SEED = int(os.environ.get("LOWER_IR_SEED", "20240607"))
 TRIALS = 4
-NUM_RANDOM = 300
+NUM_RANDOM = int(os.environ.get("LOWER_IR_RANDOM", "300"))
 MODULES = 3  # lli runs (two at a time on two cores)
 
 # compact name -> (IR type, bits, class)
@@ -152,7 +155,7 @@ def explicit_cases():
 
     # Whole-vector shifts by every amount.
     for elem, n in [("i8", 16), ("i16", 8), ("i32", 4), ("i64", 2), ("f32", 8), ("f64", 4), ("f16", 8),
-                    ("i8", 32), ("i32", 3), ("i16", 6), ("bf16", 4), ("i24", 4), ("i8", 5)]:
+                    ("i8", 32), ("i32", 3), ("i16", 6), ("bf16", 4), ("i24", 4), ("i8", 5), ("i7", 8)]:
         for s in range(1, n):
             add(elem, n, m_shr(s)(n), "shift_right")
             add(elem, n, m_shl(s)(n), "shift_left")
@@ -163,30 +166,37 @@ def explicit_cases():
         add("i64", 32, m_shr(s)(32), "shift_right")
         add("i64", 32, m_shl(s)(32), "shift_left")
     # Shifts within lanes (psrldq/pslldq per 64- or 128-bit lane).
-    for elem, n, lanes in [("i8", 16, 2), ("i8", 32, 2), ("i16", 16, 2), ("i32", 8, 2), ("f32", 8, 2), ("i8", 16, 4), ("i16", 32, 4)]:
+    for elem, n, lanes in [("i8", 16, 2), ("i8", 32, 2), ("i16", 16, 2), ("i32", 8, 2), ("f32", 8, 2), ("i8", 16, 4), ("i16", 32, 4),
+                           ("i16", 6, 2), ("i8", 12, 4), ("i7", 16, 2)]:
         nl = n // lanes
         for s in range(1, nl):
             add(elem, n, per_lane(n, lanes, m_shr(s)), "shift_right")
             add(elem, n, per_lane(n, lanes, m_shl(s)), "shift_left")
     # Rotates: whole vector, within lanes, reading v2.
-    for elem, n in [("i8", 16), ("i32", 4), ("i16", 8), ("i64", 2), ("f32", 4), ("f64", 8), ("i32", 3), ("i16", 6), ("f16", 16), ("i8", 64)]:
+    for elem, n in [("i8", 16), ("i32", 4), ("i16", 8), ("i64", 2), ("f32", 4), ("f64", 8), ("i32", 3), ("i16", 6), ("f16", 16), ("i8", 64),
+                    ("i7", 8), ("i24", 4)]:
         for r in sorted({1, n // 2, n - 1} | ({2, 3, 5} if n > 5 else set())):
             if 0 < r < n: add(elem, n, m_rot(r)(n), "rotate")
     add("i32", 8, [1, 2, 3, 0, 5, 6, 7, 4], "rotate")
-    for elem, n, lanes in [("i8", 16, 2), ("i8", 32, 2), ("i16", 16, 2), ("f32", 8, 2), ("i32", 16, 4), ("f64", 8, 2)]:
+    for elem, n, lanes in [("i8", 16, 2), ("i8", 32, 2), ("i16", 16, 2), ("f32", 8, 2), ("i32", 16, 4), ("f64", 8, 2), ("i16", 12, 2)]:
         nl = n // lanes
         for r in range(1, nl):
             add(elem, n, per_lane(n, lanes, m_rot(r)), "rotate")
     add("i32", 4, [5, 6, 7, 4], "rotate")
     add("i8", 16, [16 + (i + 3) % 16 for i in range(16)], "rotate")
     # Zero-extends: factors 2, 4, 8, offsets, wider results.
-    for elem, n in [("i8", 16), ("i16", 8), ("i32", 4), ("f32", 8), ("f16", 8), ("i8", 32), ("i16", 16), ("i8", 8), ("bf16", 8), ("i24", 4)]:
+    for elem, n in [("i8", 16), ("i16", 8), ("i32", 4), ("f32", 8), ("f16", 8), ("i8", 32), ("i16", 16), ("i8", 8), ("bf16", 8), ("i24", 4),
+                    ("i7", 8), ("f64", 4)]:
         for f in (2, 4, 8):
             if f > n: continue
             for off in range(0, n, max(1, n // f)):
                 # Offset n - 1 with factor n is also a shift right by n - 1.
                 if off + n // f <= n: add(elem, n, m_zext(f, off, n), "zero_extend|shift_right")
             if f * n <= 128: add(elem, n, m_zext(f, 0, f * n), "zero_extend")
+    # Zero-extends within lanes (vpunpcklbw with zero per 128-bit lane, vpmovzx-like per lane).
+    for elem, n, lanes, f, off in [("i8", 32, 2, 2, 0), ("i8", 32, 2, 2, 8), ("i16", 16, 2, 2, 4), ("i8", 64, 4, 4, 4),
+                                   ("f32", 16, 2, 2, 2), ("i16", 12, 2, 3, 1), ("i8", 32, 2, 8, 0), ("f64", 8, 2, 2, 1)]:
+        add(elem, n, per_lane(n, lanes, lambda nl: m_zext(f, off, nl)), "zero_extend|shift_right")
     add("i32", 4, m_zext(2, 1, 4), "zero_extend")
     add("i8", 16, m_zext(2, 3, 16), "zero_extend")
     add("i16", 8, m_zext(4, 0, 16), "zero_extend")
@@ -219,7 +229,7 @@ def explicit_cases():
         add(elem, n, m_reverse(n), "reverse|rotate")
     add("i32", 4, [7, 6, 5, 4], "reverse")
     # Subvector extracts.
-    for elem, n in [("i32", 8), ("i8", 16), ("f64", 4), ("i16", 16), ("f32", 8), ("p0", 4), ("i8", 64)]:
+    for elem, n in [("i32", 8), ("i8", 16), ("f64", 4), ("i16", 16), ("f32", 8), ("p0", 4), ("i8", 64), ("i16", 6), ("i32", 12)]:
         for m in (n // 2, n // 4, 1):
             if m < 1: continue
             for idx in range(0, n, m):
@@ -295,10 +305,29 @@ def ir_cases():
     add("i32", 4, [1, 2, 3, 4], ("val", '%"in put"'), Z, "shift_right", result='%"out put"')
     add("i32", 4, [2, 2, 2, 2], ("val", '%"in put"'), ("undef",), "splat", result='%"out put"')
     add("i32", 4, [3, 2, 1, 0], ("val", '%"in"'), ("undef",), "reverse", result='%"out"')
+    # Operand names that look like the lowering's temporaries or its default result name.
+    add("i32", 4, [1, 2, 3, 4], ("val", "%x.0"), Z, "shift_right", result="%x")
+    add("i32", 4, [1, 2, 3, 0], ("val", '%"x.1"'), ("val", "%x.0"), "rotate", result="%x")
+    add("i32", 4, [3, 2, 1, 0], ("val", "%r"), ("val", '%"r1"'), "reverse", result=None)
+    add("i32", 4, [2, 2, 2, 2], ("val", "%r"), ("val", "%r.0"), "splat", result=None)
+    add("i32", 4, [0, 4, 1, 4], ("val", "%r"), Z, "zero_extend", result=None)
+    # Mask spellings: `i32 undef` entries, a splat mask.
+    C.append(Case("i32", 4, [1, "u", 3, 4], X, Z, result="%r", form="ir", expect={"shift_right"},
+                  text="%r = shufflevector <4 x i32> %x, <4 x i32> zeroinitializer, <4 x i32> <i32 1, i32 undef, i32 3, i32 4>"))
+    C.append(Case("i32", 4, [2, 2, 2, 2], X, ("poison",), result="%r", form="ir", expect={"splat"},
+                  text="%r = shufflevector <4 x i32> %x, <4 x i32> poison, <4 x i32> splat (i32 2)"))
     # Scalable: verified, not executed.
     add("i32", 4, [0, 0, 0, 0], X, ("poison",), "splat", scalable=True)
+    C.append(Case("i32", 4, [0, 0, 0, 0], expect={"splat"}, scalable=True))
     add("f64", 2, [0, 0], X, ("undef",), "splat", scalable=True)
-    return C
+    return [c for c in C if c is not None]
+
+
+def exhaustive_cases(n, m, elem):
+    """Every compact mask of m entries over two n-wide inputs (indices, u, z)."""
+    import itertools
+    vals = list(range(2 * n)) + ["u", "z"]
+    return [Case(elem, n, list(mk)) for mk in itertools.product(vals, repeat=m) if any(e != "u" for e in mk)]
 
 
 def random_cases(rng, count):
@@ -315,6 +344,10 @@ def random_cases(rng, count):
         if kind == "shr": mask = per_lane(n, lanes, m_shr(rng.randint(1, nl - 1)))
         elif kind == "shl": mask = per_lane(n, lanes, m_shl(rng.randint(1, nl - 1)))
         elif kind == "rot": mask = per_lane(n, lanes, m_rot(rng.randint(1, nl - 1)))
+        elif kind == "zext" and lanes > 1:
+            f = rng.choice([f for f in (2, 4) if nl % f == 0] or [nl])
+            off = rng.randint(0, nl - nl // f)
+            mask = per_lane(n, lanes, lambda w: m_zext(f, off, w))
         elif kind == "zext":
             f = rng.choice([f for f in (2, 3, 4, 8) if f <= n] or [2])
             m = rng.choice([n, f * max(1, n // f)]) if n % f == 0 else f * max(1, n // f)
@@ -376,14 +409,19 @@ def params_of(case):
     return names
 
 
-def result_name(case):
-    return case.result if case.form == "ir" and case.result else "%r"
+DEF_RE = re.compile(r'^(%(?:"[^"]*"|[-a-zA-Z$._0-9]+)) = ')
 
 
-def orig_body(case):
-    """The original shuffle as IR lines defining result_name(case)."""
+def result_name(case, low):
+    """The value the lowering defines: its last line's. An unnamed shuffle gets the same name."""
+    m = DEF_RE.match(low["ir"].split("\n")[-1])
+    return m.group(1) if m else None
+
+
+def orig_body(case, res):
+    """The original shuffle as IR lines defining `res`."""
     if case.form == "ir":
-        return case.text if case.result else "%r = " + case.text
+        return case.text if case.result else f"{res} = " + case.text
     n, ty = case.n, case.ty()
     mask = case.mask
     a, b = "%a", "%b"
@@ -396,12 +434,15 @@ def orig_body(case):
     elif zlanes: sel = [e != "z" for e in mask]
     mty = f"<{case.m} x i32>"
     mtxt = "<" + ", ".join("i32 poison" if e in ("u", "z") else f"i32 {e}" for e in mask) + ">"
+    if case.scalable:
+        mty = f"<vscale x {case.m} x i32>"
+        mtxt = "zeroinitializer" if all(e == 0 for e in mask) else "poison"
     if sel is None:
-        return f"%r = shufflevector {ty} {a}, {ty} {b}, {mty} {mtxt}"
+        return f"{res} = shufflevector {ty} {a}, {ty} {b}, {mty} {mtxt}"
     rty = case.ty(case.m)
     cond = "<" + ", ".join("i1 true" if s else "i1 false" for s in sel) + ">"
-    return (f"%r.shuf = shufflevector {ty} {a}, {ty} {b}, {mty} {mtxt}\n"
-            f"%r = select <{case.m} x i1> {cond}, {rty} %r.shuf, {rty} zeroinitializer")
+    return (f"%orig.shuf = shufflevector {ty} {a}, {ty} {b}, {mty} {mtxt}\n"
+            f"{res} = select <{case.m} x i1> {cond}, {rty} %orig.shuf, {rty} zeroinitializer")
 
 
 def int_ty(case, count):
@@ -484,9 +525,9 @@ exit:
 def case_functions(k, case, low):
     """@orig_K and @low_K: same parameters, the original shuffle and shufc's lowering."""
     params = ", ".join(f"{case.ty()} {p}" for p in params_of(case))
-    rty, res = case.ty(case.m), result_name(case)
+    rty, res = case.ty(case.m), result_name(case, low)
     out = []
-    for name, body in ((f"@orig_{k}", orig_body(case)), (f"@low_{k}", low["ir"])):
+    for name, body in ((f"@orig_{k}", orig_body(case, res)), (f"@low_{k}", low["ir"])):
         out.append(f"define {rty} {name}({params}) {{\nentry:")
         out += ["  " + l for l in body.split("\n")]
         out.append(f"  ret {rty} {res}\n}}\n")
@@ -500,7 +541,7 @@ def test_function(k, case, rng):
     params = params_of(case)
     out = [f"@lanes.{k} = private constant [{max(d, 1)} x i32] [" +
            ", ".join(f"i32 {l}" for l in (lanes or [0])) + "]",
-           f"define void @test_{k}() {{", "entry:", "  %buf = alloca [256 x i8]"]
+           f"define void @test_{k}() {{", "entry:", "  %buf = alloca [256 x i8], align 64"]
     if d == 0:
         out += ["  ret void", "}", ""]
         return out
@@ -526,7 +567,7 @@ def test_function(k, case, rng):
         out.append(f"  br i1 %any.{t}, label %bad.{t}, label %ok.{t}")
         out.append(f"bad.{t}:")
         out.append(f"  %bytes.{t} = zext <{d} x i1> %ne.{t} to <{d} x i8>")
-        out.append(f"  store <{d} x i8> %bytes.{t}, ptr %buf")
+        out.append(f"  store <{d} x i8> %bytes.{t}, ptr %buf, align 1")
         out.append(f"  call void @report(i32 {k}, i32 {t}, ptr %buf, ptr @lanes.{k}, i32 {d})")
         out.append(f"  br label %ok.{t}")
         out.append(f"ok.{t}:")
@@ -571,7 +612,12 @@ def main():
 
     rng = random.Random(SEED)
     explicit = explicit_cases() + ir_cases()
-    cases = explicit + random_cases(rng, NUM_RANDOM)
+    exhaustive = exhaustive_cases(2, 2, "i16") + exhaustive_cases(2, 4, "f32") + exhaustive_cases(3, 3, "i8")
+    big = os.environ.get("LOWER_IR_EXHAUSTIVE")  # e.g. "4:4:i32" for every v4 mask of 4 entries
+    if big:
+        n, m, elem = big.split(":")
+        exhaustive += exhaustive_cases(int(n), int(m), elem)
+    cases = explicit + exhaustive + random_cases(rng, NUM_RANDOM)
     errors = []          # problems not tied to one case
     failures = {}        # case index -> messages
 
@@ -606,6 +652,11 @@ def main():
         if c.expect is not None and pat not in c.expect:
             fail(i, f"expected {'/'.join(sorted(c.expect))}, got {pat}")
         if pat is not None:
+            res = result_name(c, j)
+            want = c.result if c.form == "ir" and c.result else None
+            if res is None or (want and res != want) or (not want and c.form == "compact" and res != "%r"):
+                fail(i, f"the lowering's last line does not define {want or '%r'}: {j['ir']}")
+                continue
             lowered.append((i, c, j))
     if not lowered:
         errors.append("nothing was lowered")
@@ -694,7 +745,8 @@ def main():
 
     kinds = {}
     for _, c, j in lowered: kinds[j["pattern"]] = kinds.get(j["pattern"], 0) + 1
-    print(f"lower-ir: {len(cases)} shuffles ({len(explicit)} explicit, {len(cases) - len(explicit)} random), "
+    print(f"lower-ir: {len(cases)} shuffles ({len(explicit)} explicit, {len(exhaustive)} exhaustive, "
+          f"{len(cases) - len(explicit) - len(exhaustive)} random), "
           f"{len(lowered)} cases lowered, {mismatches} mismatches ({time.time() - t0:.1f}s)")
     print("lowered by pattern: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     for i in sorted(failures):

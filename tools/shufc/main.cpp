@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "isa_commands.h"
 
 namespace {
 
@@ -39,9 +40,19 @@ int main(int argc, char** argv) {
   CLI::App* lower = app.add_subcommand("lower-ir", "print simpler equivalent LLVM IR where a pattern has one");
   add_common(lower);
 
+  shufc::cli::IsaOptions iopts;
+  CLI::App* isa = app.add_subcommand("isa", "the instruction descriptions shufc knows");
+  isa->require_subcommand(1);
+  CLI::App* isa_list = isa->add_subcommand("list", "instructions of a target, with their index formulas");
+  isa_list->add_option("--target", iopts.target, "sse2, sse3, ssse3, sse4.1, avx, avx2, avx512, avx512vbmi, avx512vbmi2, neon");
+  isa_list->add_flag("--json", iopts.json, "one JSON object per instruction");
+  CLI::App* isa_show = isa->add_subcommand("show", "one instruction: semantics, spellings, index maps");
+  isa_show->add_option("name", iopts.name, "instruction id, e.g. pshufd")->required();
+  isa_show->add_flag("--json", iopts.json, "JSON");
+
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {
-    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir; see --help)\n", argv[1]);
+    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit; see --help)\n", argv[1]);
     return 1;
   }
   try {
@@ -54,6 +65,8 @@ int main(int argc, char** argv) {
     if (canon->parsed()) return shufc::cli::run_canon(opts);
     if (classify->parsed()) return shufc::cli::run_classify(opts);
     if (lower->parsed()) return shufc::cli::run_lower_ir(opts);
+    if (isa_list->parsed()) return shufc::cli::run_isa_list(iopts);
+    if (isa_show->parsed()) return shufc::cli::run_isa_show(iopts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "shufc: internal error: %s\n", e.what());
     return 2;

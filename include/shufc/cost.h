@@ -1,0 +1,47 @@
+// Per-CPU instruction costs, as data (generated from llvm-mca-19 by scripts/gen_costs.py, so
+// shufc's objective agrees with the referee used in benchmarks).
+#pragma once
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "shufc/isa/instruction.h"
+#include "shufc/program.h"
+
+namespace shufc {
+
+struct InstrCost {
+  double latency = 0;      // cycles
+  double rthroughput = 0;  // reciprocal throughput, cycles
+  unsigned uops = 0;
+  std::string_view ports;  // the resources it uses, as llvm-mca names them ("SKLPort5")
+};
+
+struct CostEntry {
+  std::string_view id;  // instruction id, or "load.128" / "load.256" / "load.512" for a constant load
+  InstrCost cost;
+};
+
+struct CpuModel {
+  std::string_view name;    // "skylake"
+  isa::Arch arch;
+  std::string_view source;  // where the numbers come from
+  std::span<const CostEntry> table;
+};
+
+const std::vector<CpuModel>& cpus();
+const CpuModel* find_cpu(std::string_view name);
+std::optional<InstrCost> instr_cost(const CpuModel& cpu, std::string_view id);
+
+// The cost of a whole Program on one CPU: every step, plus one constant load per control vector.
+struct ProgramCost {
+  unsigned instructions = 0;
+  unsigned uops = 0;
+  double rthroughput = 0;  // sum of reciprocal throughputs (the block's issue-bound estimate)
+  double latency = 0;      // critical path from the inputs to the last output
+  bool complete = true;    // false when some instruction has no entry for this CPU
+};
+ProgramCost program_cost(const Program& p, const CpuModel& cpu);
+
+}  // namespace shufc

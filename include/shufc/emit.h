@@ -1,0 +1,26 @@
+// Emitters: a Program as C intrinsics, assembly, LLVM IR. Every emitter takes a Program the
+// simulator has run; nothing here changes what the Program computes.
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "shufc/program.h"
+
+namespace shufc {
+
+// A self-contained C function. One output: `void NAME(const void *a, const void *b, void *r)`
+// (one pointer per input, named after them, then r); several outputs:
+// `void NAME(const void *in, void *out)` with the vectors laid out one after another.
+// It includes what it needs and compiles warning-free with gcc-12 and clang-19.
+std::string emit_c(const Program& p, std::string_view name);
+
+enum class AsmSyntax { att, intel };
+// The instruction sequence, registers allocated, that llvm-mca-19 accepts as is; each line
+// carries an LLVM-style lane comment ("xmm0 = xmm1[0],xmm2[0],xmm1[1],...").
+std::string emit_asm(const Program& p, AsmSyntax syntax);
+
+// An LLVM IR function `define void @NAME(ptr %a, ptr %b, ptr %r)` (same convention as emit_c)
+// that passes `opt-19 -passes=verify`.
+std::string emit_ir(const Program& p, std::string_view name);
+
+}  // namespace shufc

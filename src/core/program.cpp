@@ -1,0 +1,42 @@
+#include "shufc/program.h"
+
+#include <fmt/format.h>
+
+namespace shufc {
+
+unsigned Program::bits_of(unsigned v) const {
+  return v < inputs.size() ? inputs[v].bits : steps.at(v - inputs.size()).instr->reg_bits;
+}
+
+const std::string& Program::name_of(unsigned v) const {
+  return v < inputs.size() ? inputs[v].name : steps.at(v - inputs.size()).name;
+}
+
+std::string print_program(const Program& p) {
+  std::string s;
+  // Inputs of one width share a line.
+  for (size_t i = 0; i < p.inputs.size();) {
+    size_t j = i;
+    std::string names;
+    for (; j < p.inputs.size() && p.inputs[j].bits == p.inputs[i].bits; ++j) names += (j > i ? ", " : "") + p.inputs[j].name;
+    s += fmt::format("in {} : {}\n", names, p.inputs[i].bits);
+    i = j;
+  }
+  for (const Program::Step& st : p.steps) {
+    s += fmt::format("{} = {}", st.name, st.instr->id);
+    for (size_t a = 0; a < st.args.size(); ++a) s += (a ? ", " : " ") + p.name_of(st.args[a]);
+    if (st.instr->imm_count) s += fmt::format(", {}", st.imm);
+    if (st.instr->programmable()) {
+      s += ", [";
+      for (size_t k = 0; k < st.control.size(); ++k)
+        s += (k ? "," : "") + (st.control[k] < 0 ? std::string("z") : fmt::format("{}", st.control[k]));
+      s += "]";
+    }
+    s += "\n";
+  }
+  s += "out";
+  for (size_t o = 0; o < p.outputs.size(); ++o) s += (o ? ", " : " ") + p.name_of(p.outputs[o]);
+  return s + "\n";
+}
+
+}  // namespace shufc

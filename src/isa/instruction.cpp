@@ -1,0 +1,53 @@
+#include "shufc/isa/instruction.h"
+
+namespace shufc::isa {
+
+std::vector<LaneSrc> index_map(const Instruction& in, const Params& p) {
+  const unsigned n = in.n();
+  std::vector<LaneSrc> map(n);
+  for (unsigned i = 0; i < n; ++i) map[i] = in.lane(i, n, p);
+  return map;
+}
+
+std::vector<LaneSrc> index_map_at(const Instruction& in, const Params& p, unsigned bits) {
+  const std::vector<LaneSrc> coarse = index_map(in, p);
+  if (bits == 0 || in.elem_bits % bits || in.src_elem_bits != in.elem_bits) return {};
+  const unsigned k = in.elem_bits / bits;
+  std::vector<LaneSrc> fine;
+  fine.reserve(coarse.size() * k);
+  for (const LaneSrc& s : coarse)
+    for (unsigned j = 0; j < k; ++j)
+      fine.push_back(s.is_zero() ? LaneSrc::zero() : LaneSrc::from(s.input, s.elem * int(k) + int(j)));
+  return fine;
+}
+
+std::vector<LaneSrc> unary_form(std::span<const LaneSrc> map) {
+  std::vector<LaneSrc> u(map.begin(), map.end());
+  for (LaneSrc& s : u)
+    if (s.input > 0) s.input = 0;
+  return u;
+}
+
+bool accepts(const Instruction& in, std::span<const int> control) {
+  const Control& c = in.control;
+  const unsigned n = in.n();
+  if (c.kind == Control::Kind::None) return control.empty();
+  if (control.size() != n) return false;
+  const unsigned n_src = in.in_bits(0) / in.src_elem_bits;
+  for (unsigned i = 0; i < n; ++i) {
+    const int e = control[i];
+    if (e < 0) {
+      if (!c.zeroing) return false;
+      continue;
+    }
+    if (c.kind == Control::Kind::Select) {
+      if (e != int(i) && e != int(n + i)) return false;
+      continue;
+    }
+    if (unsigned(e) >= c.table_inputs * n_src) return false;
+    if (c.block_elems && unsigned(e) / c.block_elems != i / c.block_elems) return false;
+  }
+  return true;
+}
+
+}  // namespace shufc::isa

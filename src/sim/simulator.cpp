@@ -1,0 +1,102 @@
+// The simulator. Labels follow bytes through pure data movement (a proof for every input);
+// values go through every instruction, saturation and extension included.
+#include "shufc/sim.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace shufc {
+
+namespace {
+
+uint64_t read_le(const std::vector<uint8_t>& r, size_t at, unsigned bytes) {
+  uint64_t v = 0;
+  for (unsigned k = 0; k < bytes; ++k) v |= uint64_t(r.at(at + k)) << (8 * k);
+  return v;
+}
+
+void write_le(std::vector<uint8_t>& r, size_t at, unsigned bytes, uint64_t v) {
+  for (unsigned k = 0; k < bytes; ++k) r.at(at + k) = uint8_t(v >> (8 * k));
+}
+
+int64_t sign_extend(uint64_t v, unsigned bits) {
+  if (bits >= 64) return int64_t(v);
+  const uint64_t m = 1ull << (bits - 1);
+  v &= (m << 1) - 1;
+  return int64_t((v ^ m) - m);
+}
+
+uint64_t convert(isa::ValueOp op, uint64_t v, unsigned from_bits, unsigned to_bits) {
+  const int64_t s = sign_extend(v, from_bits);
+  switch (op) {
+    case isa::ValueOp::Move:
+    case isa::ValueOp::Truncate:
+    case isa::ValueOp::ZeroExtend: return v;
+    case isa::ValueOp::SignExtend: return uint64_t(s);
+    case isa::ValueOp::SignedSat: {
+      const int64_t hi = (int64_t(1) << (to_bits - 1)) - 1, lo = -hi - 1;
+      return uint64_t(std::clamp(s, lo, hi));
+    }
+    case isa::ValueOp::UnsignedSat: {
+      const int64_t hi = (int64_t(1) << to_bits) - 1;
+      return uint64_t(std::clamp<int64_t>(s, 0, hi));
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+std::vector<uint8_t> execute(const isa::Instruction& in, const isa::Params& params,
+                             const std::vector<std::vector<uint8_t>>& args) {
+  if (args.size() != in.num_inputs) throw std::invalid_argument("wrong number of arguments");
+  const std::vector<isa::LaneSrc> map = isa::index_map(in, params);
+  const unsigned eb = in.elem_bits / 8, sb = in.src_elem_bits / 8;
+  std::vector<uint8_t> out(in.reg_bits / 8, 0);
+  for (size_t i = 0; i < map.size(); ++i) {
+    const isa::LaneSrc s = map[i];
+    if (s.is_zero()) continue;
+    const uint64_t v = read_le(args.at(size_t(s.input)), size_t(s.elem) * sb, sb);
+    write_le(out, i * eb, eb, convert(in.value, v, in.src_elem_bits, in.elem_bits));
+  }
+  return out;
+}
+
+std::vector<std::vector<uint8_t>> simulate_values(const Program& p, const std::vector<std::vector<uint8_t>>& inputs) {
+  std::vector<std::vector<uint8_t>> values(inputs.begin(), inputs.end());
+  for (const Program::Step& s : p.steps) {
+    std::vector<std::vector<uint8_t>> args;
+    for (unsigned a : s.args) args.push_back(values.at(a));
+    values.push_back(execute(*s.instr, s.params(), args));
+  }
+  std::vector<std::vector<uint8_t>> out;
+  for (unsigned o : p.outputs) out.push_back(values.at(o));
+  return out;
+}
+
+std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program& p) {
+  std::vector<std::vector<ByteLabel>> values;
+  for (size_t k = 0; k < p.inputs.size(); ++k) {
+    std::vector<ByteLabel> r(p.inputs[k].bits / 8);
+    for (size_t j = 0; j < r.size(); ++j) r[j] = {int16_t(k), uint16_t(j)};
+    values.push_back(std::move(r));
+  }
+  for (const Program::Step& s : p.steps) {
+    const isa::Instruction& in = *s.instr;
+    if (!in.moves_only()) return std::nullopt;
+    const std::vector<isa::LaneSrc> map = isa::index_map(in, s.params());
+    const unsigned eb = in.elem_bits / 8;
+    std::vector<ByteLabel> r(in.reg_bits / 8, ByteLabel::zero());
+    for (size_t i = 0; i < map.size(); ++i) {
+      if (map[i].is_zero()) continue;
+      const std::vector<ByteLabel>& src = values.at(s.args.at(size_t(map[i].input)));
+      for (unsigned k = 0; k < eb; ++k) r[i * eb + k] = src.at(size_t(map[i].elem) * eb + k);
+    }
+    values.push_back(std::move(r));
+  }
+  std::vector<std::vector<ByteLabel>> out;
+  for (unsigned o : p.outputs) out.push_back(values.at(o));
+  return out;
+}
+
+}  // namespace shufc
