@@ -29,7 +29,7 @@ Expected<Program> parse_program(std::string_view text) {
   Program prog;
   std::map<std::string, unsigned, std::less<>> values;
   bool arch_known = false, saw_out = false;
-  unsigned line_no = 0;
+  unsigned line_no = 0, last_line = 1;
   size_t pos = 0;
   while (pos <= text.size()) {
     size_t end = text.find('\n', pos);
@@ -40,6 +40,7 @@ Expected<Program> parse_program(std::string_view text) {
     if (size_t c = line.find_first_of("#;"); c != std::string_view::npos) line = line.substr(0, c);
     Cursor c(line);
     if (c.at_end()) continue;
+    last_line = line_no;
     if (saw_out) return Error{"nothing may follow the 'out' line", line_no, c.column()};
     const size_t at = c.mark();
     std::string_view first = c.word();
@@ -142,7 +143,7 @@ Expected<Program> parse_program(std::string_view text) {
     }
   }
   if (prog.inputs.empty()) return Error{"a program declares its inputs: 'in a, b : 128'", 1, 1};
-  if (!saw_out) return Error{"a program ends with 'out NAME, ...'", line_no, 1};
+  if (!saw_out) return Error{"a program ends with 'out NAME, ...'", last_line, 1};
   return prog;
 }
 

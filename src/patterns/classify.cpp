@@ -319,7 +319,7 @@ class LevelMatcher {
     }
     if (pdep_alive_ && !undef) {  // v1 elements 0, 1, 2, ... in order, zeros between
       if (zero) {}
-      else if (e != pdep_next_) pdep_alive_ = false;
+      else if (!v1 || e != pdep_next_) pdep_alive_ = false;
       else ++pdep_next_;
     }
     // The loops over the factors run only while one is alive (random masks kill them early).

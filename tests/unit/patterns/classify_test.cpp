@@ -125,6 +125,7 @@ TEST(Classify, ParallelExtractAndDeposit) {
   const PatternMatch d = EXPECT_MATCH("v8i16:0,z,1,z,z,2,z,3", parallel_deposit);
   EXPECT_EQ(d.list, (std::vector<int>{0, 2, 5, 7}));
   EXPECT_NO_MATCH("v8i16:1,z,2,z,z,3,z,4", parallel_deposit);
+  EXPECT_NO_MATCH("v4i32:0,1,2,3,4,z,z,z", parallel_deposit);  // element 4 is %b[0], not a deposit
 }
 
 TEST(Classify, LlvmKinds) {

@@ -1,0 +1,54 @@
+#include <gtest/gtest.h>
+
+#include "shufc/program.h"
+
+namespace shufc {
+namespace {
+
+TEST(ProgramParser, RoundTrip) {
+  const char* text =
+      "in a, b : 128\n"
+      "t = punpcklbw a, b   # interleave\n"
+      "u = pshufd t, 27\n"
+      "v = pshufb u, [3,2,1,0,7,6,5,4,11,10,9,8,z,z,z,z]\n"
+      "out v, t\n";
+  auto p = parse_program(text);
+  ASSERT_TRUE(p) << p.error().str();
+  EXPECT_EQ(p->inputs.size(), 2u);
+  EXPECT_EQ(p->steps.size(), 3u);
+  EXPECT_EQ(p->steps[1].imm, 27u);
+  EXPECT_EQ(p->steps[2].control[12], -1);
+  EXPECT_EQ(p->outputs, (std::vector<unsigned>{4, 2}));
+  EXPECT_EQ(print_program(*p),
+            "in a, b : 128\nt = punpcklbw a, b\nu = pshufd t, 27\nv = pshufb u, [3,2,1,0,7,6,5,4,11,10,9,8,z,z,z,z]\nout v, t\n");
+  auto again = parse_program(print_program(*p));
+  ASSERT_TRUE(again);
+  EXPECT_EQ(print_program(*again), print_program(*p));
+}
+
+TEST(ProgramParser, Errors) {
+  struct Case { const char* text; unsigned line; const char* says; };
+  const Case cases[] = {
+      {"in a : 128\nt = frob a\nout t\n", 2, "unknown instruction"},
+      {"in a : 128\nt = pshufd a\nout t\n", 2, "needs an immediate"},
+      {"in a : 128\nt = pshufd a, 256\nout t\n", 2, "out of range"},
+      {"in a : 128\nt = punpcklbw a\nout t\n", 2, "takes 2"},
+      {"in a : 128\nt = punpcklbw a, q\nout t\n", 2, "'q' is not defined"},
+      {"in a : 128\nt = pshufb a, [16,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]\nout t\n", 2, "cannot do this control"},
+      {"in a : 128\nt = pshufb a\nout t\n", 2, "needs a control"},
+      {"in a : 100\nout a\n", 1, "64, 128, 256 or 512"},
+      {"in a : 128\nt = pshufd a, 1\n", 2, "ends with 'out"},
+      {"in a : 128\nout a\nt = pshufd a, 1\n", 3, "nothing may follow"},
+      {"t = pshufd a, 1\nout t\n", 1, "'a' is not defined"},
+      {"in a, a : 128\nout a\n", 1, "defined twice"},
+  };
+  for (const Case& c : cases) {
+    auto p = parse_program(c.text);
+    ASSERT_FALSE(p) << c.text;
+    EXPECT_EQ(p.error().line, c.line) << c.text << " -> " << p.error().str();
+    EXPECT_NE(p.error().message.find(c.says), std::string::npos) << c.text << " -> " << p.error().str();
+  }
+}
+
+}  // namespace
+}  // namespace shufc
