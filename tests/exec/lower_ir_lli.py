@@ -18,6 +18,7 @@ adds every mask of M entries over two N-wide ELEM inputs, for longer hunts.
    the lanes the original defines. Verifies each module with opt-19, then runs it with lli-19.
 4. Fails on any mismatch, verifier error, crash, or explicit case that is no longer lowered.
 """
+import itertools
 import json
 import os
 import random
@@ -32,6 +33,7 @@ SEED = int(os.environ.get("LOWER_IR_SEED", "20240607"))
 TRIALS = 4
 NUM_RANDOM = int(os.environ.get("LOWER_IR_RANDOM", "300"))
 MODULES = 3  # lli runs (two at a time on two cores)
+TIMEOUT = 300  # seconds, for any one tool run
 
 # compact name -> (IR type, bits, class)
 ELEMS = {
@@ -71,12 +73,11 @@ class Case:
     ("splat", literal) | ("const", [literals]). Mask entries: index, "u" (undef) or "z" (zero)."""
 
     def __init__(self, elem, n, mask, op1=("val", "%a"), op2=("val", "%b"), result=None, form="compact",
-                 expect=None, text=None, scalable=False, note=""):
+                 expect=None, text=None, scalable=False):
         self.elem, self.n, self.mask = elem, n, list(mask)
         self.op1, self.op2, self.result, self.form = op1, op2, result, form
         self.expect = expect  # None: anything; else a set of acceptable pattern names (must be lowered)
         self.scalable = scalable
-        self.note = note
         self.text = text or self.make_text()
 
     @property
@@ -103,7 +104,9 @@ class Case:
         mty = f"<{'vscale x ' if self.scalable else ''}{self.m} x i32>"
         if all(e == "u" for e in self.mask): mask = "poison"
         elif all(e == 0 for e in self.mask): mask = "zeroinitializer"
-        else: mask = "<" + ", ".join("i32 poison" if e == "u" else f"i32 {e}" for e in self.mask) + ">"
+        else:  # undef lanes spelled both ways
+            mask = "<" + ", ".join(("i32 poison", "i32 undef")[i % 2] if e == "u" else f"i32 {e}"
+                                   for i, e in enumerate(self.mask)) + ">"
         res = f"{self.result} = " if self.result else ""
         return f"{res}shufflevector {self.ty()} {self.operand_ir(self.op1)}, {self.ty()} {self.operand_ir(self.op2)}, {mty} {mask}"
 
@@ -281,6 +284,17 @@ def ir_cases():
     add("i32", 4, [2, 2, 2, 2], ("const", ["1", "2", "3", "4"]), ("undef",), "splat")
     add("i32", 4, [0, 0, 0, 0], ("splat", "7"), ("undef",), None)
     add("i32", 4, [0, 4, 1, 4], ("const", ["1", "2", "3", "4"]), Z, "zero_extend")
+    # Both operands constants.
+    C4 = ("const", ["1", "2", "3", "4"])
+    add("i32", 4, [0, 5, 2, 7], C4, ("const", ["5", "6", "7", "8"]), "blend")
+    add("i32", 4, [0, 5, 2, 7], C4, ("splat", "9"), "blend")
+    add("i32", 4, [1, 6, 3, 0], Z, Z, None)
+    add("i32", 4, [1, 6, 3, 0], ("splat", "7"), ("splat", "7"), None)
+    add("i32", 4, [0, 5, 2, 7], ("splat", "3"), ("splat", "7"), None)
+    add("i32", 4, [5, 6, 7, 0], ("const", ["1", "undef", "3", "poison"]), C4, None)
+    add("i32", 4, [2, 3, 4, 4], C4, ("const", ["0", "poison", "0", "0"]), "shift_right")
+    add("i32", 4, [7, 6, 5, 4], ("undef",), C4, "reverse")
+    add("f64", 2, [1, 2], ("const", ["1.5", "0x7FF0000000000001"]), ("splat", "0.0"), "shift_right")
     add("i32", 8, [4, 5, 6, 7], ("const", [str(i) for i in range(8)]), ("poison",), "extract_subvector")
     add("i32", 4, [0, 1, 2, 3], ("const", ["1", "2", "3", "4"]), ("poison",), "identity")
     add("f32", 4, [2, 3, 4, 4], ("const", ["1.5", "0x7FF8000000000000", "-0.0", "-2.5"]), Z, "shift_right")
@@ -302,6 +316,7 @@ def ir_cases():
     add("i32", 4, [0, 5, 2, 7], ("val", "%0"), ("val", "%1"), "blend", result="%2")
     add("i32", 4, [3, 2, 1, 0], ("val", "%0"), ("undef",), "reverse", result="%1")
     add("i32", 4, [0, 4, 1, 4], ("val", "%0"), Z, "zero_extend", result="%1")
+    add("i32", 4, [3, 2, 1, 0], ("val", "%0"), ("val", "%1"), "reverse", result="%2")  # %1 unused
     add("i32", 4, [1, 2, 3, 4], ("val", '%"in put"'), Z, "shift_right", result='%"out put"')
     add("i32", 4, [2, 2, 2, 2], ("val", '%"in put"'), ("undef",), "splat", result='%"out put"')
     add("i32", 4, [3, 2, 1, 0], ("val", '%"in"'), ("undef",), "reverse", result='%"out"')
@@ -320,12 +335,11 @@ def ir_cases():
     add("i32", 4, [0, 0, 0, 0], X, ("poison",), "splat", scalable=True)
     C.append(Case("i32", 4, [0, 0, 0, 0], expect={"splat"}, scalable=True))
     add("f64", 2, [0, 0], X, ("undef",), "splat", scalable=True)
-    return [c for c in C if c is not None]
+    return C
 
 
 def exhaustive_cases(n, m, elem):
     """Every compact mask of m entries over two n-wide inputs (indices, u, z)."""
-    import itertools
     vals = list(range(2 * n)) + ["u", "z"]
     return [Case(elem, n, list(mk)) for mk in itertools.product(vals, repeat=m) if any(e != "u" for e in mk)]
 
@@ -594,7 +608,10 @@ def build_module(items, rng, runnable=True):
 # ---------------------------------------------------------------------------------------------
 
 def run(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, **kw)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(cmd, 124, "", f"timed out after {TIMEOUT}s")
 
 
 def main():
@@ -705,6 +722,16 @@ def main():
         verify_group(fixed, runnable=True)
         runnable = [x for x in fixed if x[0] not in bad]
 
+        def crashers(items, ci):
+            """The cases whose module makes lli fail with no mismatch report (bisected)."""
+            path = os.path.join(tmp, "crash.ll")
+            with open(path, "w") as f: f.write(build_module(items, random.Random(SEED + ci)))
+            r = run([lli, path])
+            if r.returncode == 0 or (r.returncode == 1 and "MISMATCH " in r.stdout): return []
+            if len(items) == 1: return items
+            h = len(items) // 2
+            return crashers(items[:h], ci) + crashers(items[h:], ci)
+
         jobs = []
         for ci in range(MODULES):
             chunk = runnable[ci::MODULES]
@@ -724,7 +751,12 @@ def main():
             ps = [(ci, subprocess.Popen([lli, path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
                   for ci, path in jobs[lo:lo + 2]]
             for ci, pr in ps:
-                out, err = pr.communicate()
+                try:
+                    out, err = pr.communicate(timeout=TIMEOUT)
+                except subprocess.TimeoutExpired:
+                    pr.kill()
+                    out, err = pr.communicate()
+                    err = f"timed out after {TIMEOUT}s\n" + err
                 outputs.append((ci, out, err, pr.returncode))
         by_i = {i: (c, j) for i, c, j in lowered}
         for ci, out, err, rc in outputs:
@@ -738,8 +770,10 @@ def main():
                 c, j = by_i[i]
                 fail(i, f"mismatch ({j['pattern']}): " + ", ".join(ls[:8]) + ("..." if len(ls) > 8 else "") +
                      "\n    " + j["ir"].replace("\n", "\n    "))
-            if rc != 0 and not lines:
-                errors.append(f"lli failed on module {ci} (exit {rc}): {err.strip()[:2000]}")
+            if rc != 0 and not (rc == 1 and lines):
+                errors.append(f"lli failed on module {ci} (exit {rc}): {err.strip()[:1000]}")
+                for x in crashers([x for x in runnable[ci::MODULES]], ci):
+                    fail(x[0], f"lli crashes on it ({x[2]['pattern']}):\n    " + x[2]["ir"].replace("\n", "\n    "))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
