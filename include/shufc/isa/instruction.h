@@ -51,7 +51,9 @@ struct Control {
   // Select: out[i] = ctl[i] ? in1[i] : in0[i] (variable blends).
   unsigned table_inputs = 1;  // how many inputs form the table
   unsigned block_elems = 0;   // 0: the whole register
-  bool zeroing = false;       // may a control entry ask for zero (pshufb's bit 7, tbl out of range)?
+  // May a control entry be -1 ("out of range": pshufb's bit 7, tbl's 0xff)? The lane function
+  // says what such an entry gives: zero for pshufb and tbl, the destination's element for tbx.
+  bool zeroing = false;
   unsigned ctl_elem_bits = 8; // width of one control element in the real constant
   // Encodes an abstract control (one source index per output element, -1 zero) into the bytes of
   // the real control vector, element by element in ctl_elem_bits units.
@@ -77,10 +79,10 @@ struct Instruction {
   unsigned reg_bits;     // register width: 64, 128, 256, 512
   unsigned elem_bits;    // output element width the lane function speaks of
   unsigned src_elem_bits;// input element width it indexes (differs for packs and extensions)
-  unsigned num_inputs;   // vector inputs (not counting the control vector)
+  unsigned num_inputs;   // vector inputs (not counting the control vector), at most 4 (tbl4)
   // Width of each input register when it differs from reg_bits (0: reg_bits): vextracti128 reads
   // 256 bits and writes 128, pmovzxbw ymm reads 128 bits.
-  unsigned input_bits[3] = {0, 0, 0};
+  unsigned input_bits[4] = {0, 0, 0, 0};
   unsigned imm_count;    // immediates 0 .. imm_count-1; 0 when there is no immediate
   LaneFn lane;
   ValueOp value = ValueOp::Move;
