@@ -47,6 +47,14 @@ bool accepts(const Instruction& in, std::span<const int> control) {
     if (unsigned(e) >= c.table_inputs * n_src) return false;
     if (c.block_elems && unsigned(e) / c.block_elems != i / c.block_elems) return false;
   }
+  // The instruction must really do what the control asks: compress/expand, for one, derive their
+  // result from a mask, so only some controls describe what they compute.
+  if (c.kind == Control::Kind::Table) {
+    const Params p{0, control};
+    for (unsigned i = 0; i < n; ++i)
+      if (control[i] >= 0 && !(in.lane(i, n, p) == LaneSrc::from(control[i] / int(n_src), control[i] % int(n_src))))
+        return false;
+  }
   return true;
 }
 

@@ -90,3 +90,107 @@ inline LaneSrc blend_imm(unsigned i, uint64_t imm, unsigned bits_per_block) {
 // Lane semantics as a captureless lambda, usable as an Instruction::lane function pointer.
 #define SHUFC_LANE(...) \
   [](unsigned i, [[maybe_unused]] unsigned n, [[maybe_unused]] const ::shufc::isa::Params& p) -> ::shufc::isa::LaneSrc { __VA_ARGS__; }
+
+// ---- Helpers of the AVX, AVX2 and AVX-512 tables (src/isa/x86_avx.cpp, x86_avx512.cpp). ----
+#include <bit>
+
+namespace shufc::isa::rec {
+
+// Broadcasts: every output element is element 0 of the input.
+inline LaneSrc broadcast0(unsigned, unsigned, const Params&) { return A(0); }
+// vpermilpd with an immediate: bit i of imm picks element i's source inside its 128-bit block.
+inline LaneSrc permilpd(unsigned i, uint64_t imm) { return A(int(blk(i, 2) + ((imm >> i) & 1))); }
+// vpermq / vpermpd with an immediate: 2 bits per element, repeated per 256-bit block.
+inline LaneSrc permq(unsigned i, uint64_t imm) { return A(int(blk(i, 4) + ((imm >> 2 * (i % 4)) & 3))); }
+// vperm2f128 / vperm2i128 in 64-bit elements: each 128-bit half takes the half imm[1:0] (imm[5:4])
+// of b:a (a = halves 0, 1; b = halves 2, 3), or zero when imm bit 3 (7) is set.
+inline LaneSrc perm2x128(unsigned i, uint64_t imm) {
+  const unsigned sel = unsigned(imm >> (4 * (i / 2))) & 15;
+  if (sel & 8) return Z();
+  return LaneSrc::from(int(sel >> 1 & 1), int((sel & 1) * 2 + i % 2));
+}
+// vinsert*: the part of `part` elements at slot imm comes from b, the rest from a.
+inline LaneSrc insert_part(unsigned i, uint64_t imm, unsigned part) {
+  return i / part == imm ? B(int(i % part)) : A(int(i));
+}
+// vextract*: the part of `part` elements at slot imm of a.
+inline LaneSrc extract_part(unsigned i, uint64_t imm, unsigned part) { return A(int(imm * part + i)); }
+// vshuf{i,f}{32x4,64x2}: 128-bit blocks of `bn` elements; the low half of the result picks blocks
+// of a, the high half blocks of b, 2 immediate bits per block (1 bit in a 256-bit register).
+inline LaneSrc shuf_blocks(unsigned i, unsigned n, uint64_t imm, unsigned bn) {
+  const unsigned blocks = n / bn, h = i / bn, bits = blocks == 4 ? 2 : 1;
+  const unsigned sel = unsigned(imm >> (bits * h)) & (blocks - 1);
+  return LaneSrc::from(h < blocks / 2 ? 0 : 1, int(sel * bn + i % bn));
+}
+// valignd / valignq: elements imm.. of a:b (b the low n elements).
+inline LaneSrc valign(unsigned i, unsigned n, uint64_t imm) {
+  const unsigned k = i + unsigned(imm);
+  return k < n ? B(int(k)) : A(int(k - n));
+}
+// vpshld{w,d,q} by a whole number of bytes `k`, seen on bytes: each element of `eb` bytes is the
+// high half of (a:b) << 8k, a the high part.
+inline LaneSrc shld_bytes(unsigned i, uint64_t k, unsigned eb) {
+  const unsigned e = i / eb * eb, j = i % eb;
+  return j >= k ? A(int(e + j - k)) : B(int(e + eb - k + j));
+}
+// vpshrd{w,d,q} by a whole number of bytes `k`: the low half of (b:a) >> 8k, b the high part.
+inline LaneSrc shrd_bytes(unsigned i, uint64_t k, unsigned eb) {
+  const unsigned e = i / eb * eb, j = i % eb;
+  return j + k < eb ? A(int(e + j + k)) : B(int(e + j + k - eb));
+}
+
+// Compress and expand (vpcompress*, vpexpand*) take their control in a mask register. The abstract
+// control lists, per output element, its source element or -1 (zero), like a table control:
+//  - compress: out = the elements of a whose mask bit is set, in order, then zeros. The mask is
+//    the set of sources the control names, so a valid compress control is increasing sources then
+//    zeros; any other control means the compress of the elements it names.
+//  - expand: out[i] = mask bit i ? a[number of mask bits below i] : 0. The mask bit i is set iff
+//    control[i] >= 0, so a valid expand control is 0, 1, 2, ... in order at the kept positions;
+//    any other control means the expand of the positions it keeps.
+// The lane functions decode the mask the encoder produces, so simulation always matches hardware.
+inline uint64_t compress_mask(std::span<const int> c) {
+  uint64_t m = 0;
+  for (int e : c)
+    if (e >= 0 && e < 64) m |= 1ull << e;
+  return m;
+}
+inline uint64_t expand_mask(std::span<const int> c) {
+  uint64_t m = 0;
+  for (size_t i = 0; i < c.size() && i < 64; ++i)
+    if (c[i] >= 0) m |= 1ull << i;
+  return m;
+}
+inline LaneSrc compress_lane(unsigned i, const Params& p) {
+  uint64_t m = compress_mask(p.control);
+  for (unsigned k = 0; m; m &= m - 1, ++k)
+    if (k == i) return A(std::countr_zero(m));
+  return Z();
+}
+inline LaneSrc expand_lane(unsigned i, const Params& p) {
+  if (p.control[i] < 0) return Z();
+  return A(std::popcount(expand_mask(p.control) & ((1ull << i) - 1)));
+}
+
+// Encoders of mask-register controls: one value, the k-mask (bit i for element i), whose C type
+// is __mmask<ctl_elem_bits>.
+inline std::vector<uint64_t> encode_kmask_select(std::span<const int> c, unsigned n) {
+  uint64_t m = 0;
+  for (size_t i = 0; i < c.size() && i < 64; ++i)
+    if (c[i] >= int(n)) m |= 1ull << i;
+  return {m};
+}
+inline std::vector<uint64_t> encode_kmask_compress(std::span<const int> c, unsigned) { return {compress_mask(c)}; }
+inline std::vector<uint64_t> encode_kmask_expand(std::span<const int> c, unsigned) { return {expand_mask(c)}; }
+// vpermilps reads bits 1:0 of each 32-bit control element, vpermilpd bit 1 of each 64-bit one.
+inline std::vector<uint64_t> encode_permilps(std::span<const int> c, unsigned) {
+  std::vector<uint64_t> out;
+  for (int e : c) out.push_back(e < 0 ? 0 : uint64_t(e & 3));
+  return out;
+}
+inline std::vector<uint64_t> encode_permilpd(std::span<const int> c, unsigned) {
+  std::vector<uint64_t> out;
+  for (int e : c) out.push_back(e < 0 ? 0 : uint64_t(e & 1) << 1);
+  return out;
+}
+
+}  // namespace shufc::isa::rec

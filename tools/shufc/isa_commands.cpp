@@ -129,3 +129,159 @@ int run_isa_show(const IsaOptions& o) {
 }
 
 }  // namespace shufc::cli
+
+// ---- run / emit ----------------------------------------------------------------------------
+
+#include "shufc/cost.h"
+#include "shufc/emit.h"
+#include "shufc/sim.h"
+
+namespace shufc::cli {
+
+namespace {
+
+// A Program from a file, '-' (stdin) or the text itself.
+Expected<Program> read_program(const std::string& arg) {
+  std::string text;
+  if (arg == "-") {
+    std::stringstream ss;
+    ss << std::cin.rdbuf();
+    text = ss.str();
+  } else if (std::ifstream f(arg); f && arg.find('\n') == std::string::npos) {
+    std::stringstream ss;
+    ss << f.rdbuf();
+    text = ss.str();
+  } else if (arg.find('\n') != std::string::npos) {
+    text = arg;
+  } else {
+    return Error{fmt::format("cannot open '{}': no such file (a program given inline needs its newlines)", arg)};
+  }
+  return parse_program(text);
+}
+
+// The widest element size (in bytes) at which every output moves in whole aligned elements.
+unsigned lane_bytes(const std::vector<ByteLabel>& o) {
+  for (unsigned w : {8u, 4u, 2u}) {
+    bool ok = true;
+    for (size_t i = 0; ok && i < o.size(); i += w)
+        for (unsigned k = 0; ok && k < w; ++k) {
+          const ByteLabel& l = o[i + k];
+          const ByteLabel& f = o[i];
+          if (i + k >= o.size()) ok = false;
+          else if (f.input < 0) ok = l.input < 0;
+          else ok = l.input == f.input && f.byte % w == 0 && l.byte == f.byte + k;
+        }
+    if (ok) return w;
+  }
+  return 1;
+}
+
+std::string lanes_text(const Program& p, const std::vector<ByteLabel>& o, unsigned w) {
+  std::string s;
+  for (size_t i = 0; i < o.size(); i += w) {
+    if (i) s += ",";
+    s += o[i].input < 0 ? std::string("0") : fmt::format("{}[{}]", p.inputs[size_t(o[i].input)].name, o[i].byte / w);
+  }
+  return s;
+}
+
+std::string hex(const std::vector<uint8_t>& v) {
+  std::string s;
+  for (uint8_t b : v) s += fmt::format("{:02x}", b);
+  return s;
+}
+
+int bad(const Error& e) {
+  std::fprintf(stderr, "shufc: error: %s\n", e.str().c_str());
+  return 1;
+}
+
+}  // namespace
+
+int run_program(const IsaOptions& o) {
+  auto prog = read_program(o.program);
+  if (!prog) return bad(prog.error());
+  const Program& p = *prog;
+  const std::string cpu_name = !o.cpu.empty() ? o.cpu : p.arch == isa::Arch::x86 ? "skylake" : "neoverse-n1";
+  const CpuModel* cpu = find_cpu(cpu_name);
+  if (!cpu) {
+    std::string names;
+    for (const CpuModel& c : cpus()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+    return bad(Error{fmt::format("unknown CPU '{}' (CPUs: {})", cpu_name, names)});
+  }
+  if (cpu->arch != p.arch) return bad(Error{fmt::format("CPU '{}' does not run this program's architecture", cpu_name)});
+  json j;
+  json outs = json::array();
+  const auto labels = simulate_labels(p);
+  std::vector<std::vector<uint8_t>> sample;
+  for (size_t k = 0; k < p.inputs.size(); ++k) {
+    std::vector<uint8_t> v(p.inputs[k].bits / 8);
+    for (size_t b = 0; b < v.size(); ++b) v[b] = uint8_t(k * 0x40 + b);
+    sample.push_back(std::move(v));
+  }
+  const auto values = simulate_values(p, sample);
+  for (size_t k = 0; k < p.outputs.size(); ++k) {
+    const unsigned w = labels ? lane_bytes((*labels)[k]) : 1;
+    json oj;
+    oj["name"] = p.name_of(p.outputs[k]);
+    oj["bits"] = p.bits_of(p.outputs[k]);
+    if (labels) {
+      oj["lane_bits"] = w * 8;
+      oj["lanes"] = lanes_text(p, (*labels)[k], w);
+    }
+    oj["sample_in"] = json::array();
+    for (const auto& s : sample) oj["sample_in"].push_back(hex(s));
+    oj["sample_out"] = hex(values[k]);
+    outs.push_back(oj);
+  }
+  j["outputs"] = outs;
+  j["proof"] = labels ? "lane labels (complete for every input)" : "values only (the program changes values)";
+  const ProgramCost c = program_cost(p, *cpu);
+  j["cost"] = {{"cpu", std::string(cpu->name)}, {"instructions", c.instructions}, {"uops", c.uops},
+               {"rthroughput", c.rthroughput}, {"latency", c.latency}, {"complete", c.complete},
+               {"source", std::string(cpu->source)}};
+  if (o.json) {
+    std::printf("%s\n", j.dump().c_str());
+    return 0;
+  }
+  for (const auto& oj : outs) {
+    if (oj.contains("lanes"))
+      std::printf("%s = %s   (%u-bit lanes)\n", oj["name"].get<std::string>().c_str(), oj["lanes"].get<std::string>().c_str(),
+                  oj["lane_bits"].get<unsigned>());
+    else
+      std::printf("%s = %s   (bytes, from sample inputs %s)\n", oj["name"].get<std::string>().c_str(),
+                  oj["sample_out"].get<std::string>().c_str(), oj["sample_in"].dump().c_str());
+  }
+  std::printf("cost on %s: %u instructions, %u uops, %.2f cycles reciprocal throughput, %.0f cycles latency%s\n",
+              std::string(cpu->name).c_str(), c.instructions, c.uops, c.rthroughput, c.latency,
+              c.complete ? "" : " (incomplete: some instruction has no cost entry)");
+  return 0;
+}
+
+int run_emit(const IsaOptions& o) {
+  auto prog = read_program(o.program);
+  if (!prog) return bad(prog.error());
+  const Program& p = *prog;
+  // Run it once first: the emitters print only programs the simulator has executed.
+  std::vector<std::vector<uint8_t>> zeros;
+  for (const auto& in : p.inputs) zeros.emplace_back(in.bits / 8, 0);
+  simulate_values(p, zeros);
+  if (o.format == "c") std::printf("%s", emit_c(p, o.function).c_str());
+  else if (o.format == "att" || o.format == "asm") std::printf("%s", emit_asm(p, AsmSyntax::att).c_str());
+  else if (o.format == "intel") std::printf("%s", emit_asm(p, AsmSyntax::intel).c_str());
+  else if (o.format == "ir") std::printf("%s", emit_ir(p, o.function).c_str());
+  else if (o.format == "json") {
+    json j;
+    j["program"] = print_program(p);
+    j["c"] = emit_c(p, o.function);
+    j["att"] = emit_asm(p, AsmSyntax::att);
+    j["intel"] = emit_asm(p, AsmSyntax::intel);
+    j["ir"] = emit_ir(p, o.function);
+    std::printf("%s\n", j.dump().c_str());
+  } else {
+    return bad(Error{fmt::format("unknown format '{}' (formats: c, att, intel, ir, json)", o.format)});
+  }
+  return 0;
+}
+
+}  // namespace shufc::cli

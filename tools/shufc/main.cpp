@@ -50,6 +50,15 @@ int main(int argc, char** argv) {
   isa_show->add_option("name", iopts.name, "instruction id, e.g. pshufd")->required();
   isa_show->add_flag("--json", iopts.json, "JSON");
 
+  CLI::App* run = app.add_subcommand("run", "simulate a Program (lanes, sample values) and cost it on a CPU");
+  run->add_option("program", iopts.program, "a program file (see docs/programs.md), - for stdin, or the text")->required();
+  run->add_option("--cpu", iopts.cpu, "skylake, icelake-server, sapphirerapids, znver4, neoverse-n1, neoverse-v1");
+  run->add_flag("--json", iopts.json, "JSON");
+  CLI::App* emit = app.add_subcommand("emit", "print a Program as C intrinsics, assembly or LLVM IR");
+  emit->add_option("program", iopts.program, "a program file, - for stdin, or the text")->required();
+  emit->add_option("--format", iopts.format, "c, att, intel, ir, json");
+  emit->add_option("--function", iopts.function, "the function name (C and IR)");
+
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {
     std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit; see --help)\n", argv[1]);
@@ -67,6 +76,8 @@ int main(int argc, char** argv) {
     if (lower->parsed()) return shufc::cli::run_lower_ir(opts);
     if (isa_list->parsed()) return shufc::cli::run_isa_list(iopts);
     if (isa_show->parsed()) return shufc::cli::run_isa_show(iopts);
+    if (run->parsed()) return shufc::cli::run_program(iopts);
+    if (emit->parsed()) return shufc::cli::run_emit(iopts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "shufc: internal error: %s\n", e.what());
     return 2;

@@ -21,6 +21,21 @@ std::vector<std::vector<int>> sample_controls(const Instruction& in, std::mt1993
   const unsigned n_src = in.in_bits(0) / in.src_elem_bits;
   for (int t = 0; t < 200 && out.size() < 8; ++t) {
     std::vector<int> c(n);
+    if (in.control.zeroing && t % 3 == 1) {  // compress-shaped: increasing sources, then zeros
+      int next = 0;
+      for (unsigned i = 0; i < n; ++i) {
+        while (next < int(n_src) && rng() % 2) ++next;
+        c[i] = next < int(n_src) ? next++ : -1;
+      }
+      if (accepts(in, c)) out.push_back(c);
+      continue;
+    }
+    if (in.control.zeroing && t % 3 == 2) {  // expand-shaped: sources 0, 1, 2, ... with zeros between
+      int next = 0;
+      for (unsigned i = 0; i < n; ++i) c[i] = rng() % 2 ? next++ : -1;
+      if (accepts(in, c)) out.push_back(c);
+      continue;
+    }
     for (unsigned i = 0; i < n; ++i) {
       if (in.control.kind == Control::Kind::Select) c[i] = rng() % 2 ? int(i) : int(n + i);
       else if (in.control.zeroing && rng() % 5 == 0) c[i] = -1;

@@ -1,0 +1,252 @@
+// emit_ir: a Program as one LLVM IR function (see emit.h).
+//
+// `define void @NAME(ptr %a, ptr %b, ptr %r)` (several outputs: `(ptr %in, ptr %out)`, the
+// vectors one after another). Every value is an integer vector; a step bitcasts its operands to
+// <n x iW> at the record's element width (the source width for value-changing steps):
+//  - data movement is one shufflevector from the index map: one input with zero lanes shuffles
+//    against zeroinitializer; two inputs and zeros shuffle, then select against zeroinitializer;
+//    three or more inputs (tbl3, tbl4) are first concatenated pairwise. Operands of different
+//    widths (vinserti128) are widened with a poison shuffle.
+//  - packs gather their sources at the wide width, clamp with llvm.smax / llvm.smin (signed
+//    saturation to [-2^(w-1), 2^(w-1)-1], unsigned to [0, 2^w-1], the source read as signed) and
+//    trunc; extensions gather and sext / zext; truncation gathers and truncs.
+// Loads and stores are `align 1`.
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+#include "emit_common.h"
+#include "shufc/emit.h"
+
+namespace shufc {
+
+namespace {
+
+std::string vty(unsigned n, unsigned w) { return fmt::format("<{} x i{}>", n, w); }
+
+std::string llvm_name(const std::string& n) {
+  // Names from emit_detail::Names are [A-Za-z0-9_]+ and never start with a digit.
+  return "%" + n;
+}
+
+class IrWriter {
+ public:
+  explicit IrWriter(const Program& p) : p_(p) {}
+  std::string run(std::string_view name);
+
+ private:
+  struct Val {
+    std::string ssa;  // "%t"
+    unsigned w = 8;   // element width of that SSA value
+    unsigned bits = 128;
+  };
+
+  std::string emit(const std::string& want, const std::string& rhs) {
+    const std::string n = llvm_name(names_.make(want));
+    body_ += fmt::format("  {} = {}\n", n, rhs);
+    return n;
+  }
+  // Value v as <bits/w x iw>.
+  std::string as(unsigned v, unsigned w) {
+    Val& x = vals_[v];
+    if (x.w == w) return x.ssa;
+    auto key = std::make_pair(v, w);
+    if (auto it = casts_.find(key); it != casts_.end()) return it->second;
+    const std::string r = emit(fmt::format("{}.v{}i{}", p_.name_of(v), x.bits / w, w),
+                               fmt::format("bitcast {} {} to {}", vty(x.bits / x.w, x.w), x.ssa, vty(x.bits / w, w)));
+    casts_[key] = r;
+    return r;
+  }
+  static std::string mask(const std::vector<int>& idx) {
+    std::string s = fmt::format("<{} x i32> <", idx.size());
+    for (size_t i = 0; i < idx.size(); ++i)
+      s += fmt::format("{}i32 {}", i ? ", " : "", idx[i] < 0 ? std::string("poison") : std::to_string(idx[i]));
+    return s + ">";
+  }
+  // The elements the map names, as <n x iw> (zero lanes zero); `final` names the last instruction.
+  std::string gather(const Program::Step& s, const std::vector<isa::LaneSrc>& map, unsigned w, const std::string& final);
+  std::string splat(unsigned n, unsigned w, int64_t v) const {
+    std::string s = "<";
+    for (unsigned i = 0; i < n; ++i) s += fmt::format("{}i{} {}", i ? ", " : "", w, v);
+    return s + ">";
+  }
+  std::string minmax(const char* op, unsigned n, unsigned w, const std::string& x, int64_t c, const std::string& want) {
+    const std::string fn = fmt::format("@llvm.{}.v{}i{}", op, n, w);
+    decls_.insert(fmt::format("declare {} {}({}, {})", vty(n, w), fn, vty(n, w), vty(n, w)));
+    return emit(want, fmt::format("call {} {}({} {}, {} {})", vty(n, w), fn, vty(n, w), x, vty(n, w), splat(n, w, c)));
+  }
+
+  const Program& p_;
+  emit_detail::Names names_;
+  std::vector<Val> vals_;
+  std::map<std::pair<unsigned, unsigned>, std::string> casts_;
+  std::set<std::string> decls_;
+  std::string body_;
+};
+
+std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::LaneSrc>& map, unsigned w, const std::string& final) {
+  const isa::Instruction& in = *s.instr;
+  const unsigned n = unsigned(map.size());
+  const std::string rt = vty(n, w);
+  std::set<int> used;
+  bool zeros = false;
+  for (const isa::LaneSrc& l : map) {
+    if (l.is_zero()) zeros = true;
+    else used.insert(l.input);
+  }
+  if (used.empty()) {
+    std::vector<int> idx(n, 0);
+    return emit(final, fmt::format("shufflevector {} zeroinitializer, {} poison, {}", rt, rt, mask(idx)));
+  }
+  if (used.size() == 1) {
+    const int u = *used.begin();
+    const unsigned len = in.in_bits(unsigned(u)) / w;
+    const std::string x = as(s.args[size_t(u)], w);
+    std::vector<int> idx(n);
+    for (unsigned i = 0; i < n; ++i) idx[i] = map[i].is_zero() ? int(len) : map[i].elem;
+    const std::string t = vty(len, w);
+    return emit(final, fmt::format("shufflevector {} {}, {} {}, {}", t, x, t, zeros ? "zeroinitializer" : "poison", mask(idx)));
+  }
+  // Operands of one length: widen the shorter ones with poison.
+  unsigned len = 0;
+  for (unsigned k = 0; k < in.num_inputs; ++k) len = std::max(len, in.in_bits(k) / w);
+  std::vector<std::string> ops;
+  for (unsigned k = 0; k < in.num_inputs; ++k) {
+    const unsigned lk = in.in_bits(k) / w;
+    std::string x = as(s.args[k], w);
+    if (lk < len) {
+      std::vector<int> idx(len, -1);
+      for (unsigned i = 0; i < lk; ++i) idx[i] = int(i);
+      x = emit(s.name + ".wide", fmt::format("shufflevector {} {}, {} poison, {}", vty(lk, w), x, vty(lk, w), mask(idx)));
+    }
+    ops.push_back(x);
+  }
+  if (used.size() == 2) {
+    const int u0 = *used.begin(), u1 = *used.rbegin();
+    std::vector<int> idx(n);
+    for (unsigned i = 0; i < n; ++i)
+      idx[i] = map[i].is_zero() ? -1 : map[i].input == u0 ? map[i].elem : int(len) + map[i].elem;
+    const std::string t = vty(len, w);
+    const std::string sh = fmt::format("shufflevector {} {}, {} {}, {}", t, ops[size_t(u0)], t, ops[size_t(u1)], mask(idx));
+    if (!zeros) return emit(final, sh);
+    const std::string x = emit(s.name + ".sh", sh);
+    std::string sel = "<";
+    for (unsigned i = 0; i < n; ++i) sel += fmt::format("{}i1 {}", i ? ", " : "", map[i].is_zero() ? "false" : "true");
+    sel += ">";
+    return emit(final, fmt::format("select <{} x i1> {}, {} {}, {} zeroinitializer", n, sel, rt, x, rt));
+  }
+  // Three or more: concatenate pairwise (input k at k * len), then one shuffle.
+  std::vector<std::string> level = ops;
+  unsigned cur = len;
+  while (level.size() > 1) {
+    std::vector<std::string> next;
+    for (size_t i = 0; i < level.size(); i += 2) {
+      std::vector<int> idx(2 * cur);
+      for (unsigned e = 0; e < 2 * cur; ++e) idx[e] = i + 1 < level.size() || e < cur ? int(e) : -1;
+      next.push_back(emit(s.name + ".cat", fmt::format("shufflevector {} {}, {} {}, {}", vty(cur, w), level[i], vty(cur, w),
+                                                       i + 1 < level.size() ? level[i + 1] : std::string("poison"), mask(idx))));
+    }
+    level = std::move(next);
+    cur *= 2;
+  }
+  std::vector<int> idx(n);
+  for (unsigned i = 0; i < n; ++i) idx[i] = map[i].is_zero() ? int(cur) : map[i].input * int(len) + map[i].elem;
+  return emit(final, fmt::format("shufflevector {} {}, {} {}, {}", vty(cur, w), level[0], vty(cur, w),
+                                 zeros ? "zeroinitializer" : "poison", mask(idx)));
+}
+
+std::string IrWriter::run(std::string_view name) {
+  const bool multi = p_.outputs.size() != 1;
+  names_.reserve("entry");
+  if (multi) names_.reserve("in"), names_.reserve("out");
+  else names_.reserve("r");
+  std::string fn = names_.make(name.empty() ? "shufc_kernel" : name);
+  std::vector<std::string> params;
+  std::string sig;
+  if (multi) {
+    sig = "ptr %in, ptr %out";
+  } else {
+    for (const auto& i : p_.inputs) {
+      params.push_back(llvm_name(names_.make(i.name)));
+      sig += "ptr " + params.back() + ", ";
+    }
+    sig += "ptr %r";
+  }
+  // The element width each input is first read at (fewer bitcasts).
+  const unsigned k = unsigned(p_.inputs.size());
+  std::vector<unsigned> first_w(k, 8);
+  std::vector<bool> seen(k, false);
+  for (const Program::Step& s : p_.steps)
+    for (unsigned a : s.args)
+      if (a < k && !seen[a]) seen[a] = true, first_w[a] = s.instr->src_elem_bits;
+  vals_.resize(p_.num_values());
+  const std::vector<int> last = emit_detail::last_uses(p_);
+  unsigned off = 0;
+  for (unsigned i = 0; i < k; ++i) {
+    const unsigned bits = p_.inputs[i].bits, w = first_w[i];
+    if (last[i] < 0) {  // nobody reads it
+      off += bits / 8;
+      continue;
+    }
+    std::string ptr = multi ? "%in" : params[i];
+    if (multi && off) ptr = emit(p_.inputs[i].name + ".p", fmt::format("getelementptr inbounds i8, ptr %in, i64 {}", off));
+    off += bits / 8;
+    vals_[i] = {emit(p_.inputs[i].name + "_v", fmt::format("load {}, ptr {}, align 1", vty(bits / w, w), ptr)), w, bits};
+  }
+  for (size_t j = 0; j < p_.steps.size(); ++j) {
+    const Program::Step& s = p_.steps[j];
+    const isa::Instruction& in = *s.instr;
+    const unsigned v = k + unsigned(j);
+    const std::vector<isa::LaneSrc> map = isa::index_map(in, s.params());
+    const unsigned n = unsigned(map.size()), ws = in.src_elem_bits, w = in.elem_bits;
+    std::string r;
+    using isa::ValueOp;
+    switch (in.value) {
+      case ValueOp::Move: r = gather(s, map, w, s.name); break;
+      case ValueOp::SignExtend:
+      case ValueOp::ZeroExtend: {
+        const std::string g = gather(s, map, ws, s.name + ".src");
+        r = emit(s.name, fmt::format("{} {} {} to {}", in.value == ValueOp::SignExtend ? "sext" : "zext", vty(n, ws), g, vty(n, w)));
+        break;
+      }
+      case ValueOp::Truncate: {
+        const std::string g = gather(s, map, ws, s.name + ".src");
+        r = emit(s.name, fmt::format("trunc {} {} to {}", vty(n, ws), g, vty(n, w)));
+        break;
+      }
+      case ValueOp::SignedSat:
+      case ValueOp::UnsignedSat: {
+        const std::string g = gather(s, map, ws, s.name + ".src");
+        const bool sgn = in.value == ValueOp::SignedSat;
+        const int64_t lo = sgn ? -(int64_t(1) << (w - 1)) : 0;
+        const int64_t hi = sgn ? (int64_t(1) << (w - 1)) - 1 : int64_t((uint64_t(1) << w) - 1);
+        const std::string a = minmax("smax", n, ws, g, lo, s.name + ".lo");
+        const std::string b = minmax("smin", n, ws, a, hi, s.name + ".hi");
+        r = emit(s.name, fmt::format("trunc {} {} to {}", vty(n, ws), b, vty(n, w)));
+        break;
+      }
+    }
+    vals_[v] = {r, w, in.reg_bits};
+  }
+  off = 0;
+  for (unsigned o : p_.outputs) {
+    const Val& x = vals_[o];
+    std::string ptr = multi ? "%out" : "%r";
+    if (multi && off) ptr = emit(p_.name_of(o) + ".q", fmt::format("getelementptr inbounds i8, ptr %out, i64 {}", off));
+    off += x.bits / 8;
+    body_ += fmt::format("  store {} {}, ptr {}, align 1\n", vty(x.bits / x.w, x.w), x.ssa, ptr);
+  }
+  std::string o = fmt::format("; Generated by shufc: {} step(s).\n", p_.steps.size());
+  o += fmt::format("define void @{}({}) {{\nentry:\n", fn, sig);
+  o += body_;
+  o += "  ret void\n}\n";
+  for (const std::string& d : decls_) o += "\n" + d + "\n";
+  return o;
+}
+
+}  // namespace
+
+std::string emit_ir(const Program& p, std::string_view name) { return IrWriter(p).run(name); }
+
+}  // namespace shufc
