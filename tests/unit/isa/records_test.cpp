@@ -63,10 +63,15 @@ TEST(Records, ShapesAreConsistent) {
     EXPECT_TRUE(in.reg_bits == 64 || in.reg_bits == 128 || in.reg_bits == 256 || in.reg_bits == 512);
     EXPECT_EQ(in.reg_bits % in.elem_bits, 0u);
     EXPECT_LE(in.num_inputs, 4u);
-    if (in.moves_only()) EXPECT_EQ(in.elem_bits, in.src_elem_bits);
-    if (in.value == ValueOp::SignExtend || in.value == ValueOp::ZeroExtend) EXPECT_GT(in.elem_bits, in.src_elem_bits);
-    if (in.value == ValueOp::SignedSat || in.value == ValueOp::UnsignedSat || in.value == ValueOp::Truncate)
+    if (in.moves_only()) {
+      EXPECT_EQ(in.elem_bits, in.src_elem_bits);
+    }
+    if (in.value == ValueOp::SignExtend || in.value == ValueOp::ZeroExtend) {
+      EXPECT_GT(in.elem_bits, in.src_elem_bits);
+    }
+    if (in.value == ValueOp::SignedSat || in.value == ValueOp::UnsignedSat || in.value == ValueOp::Truncate) {
       EXPECT_LT(in.elem_bits, in.src_elem_bits);
+    }
     EXPECT_TRUE(in.needs.has(in.feature));
     EXPECT_NE(std::string(in.formula), "");
   }

@@ -80,8 +80,12 @@ TEST(Properties, CanonicalFormKeepsTheResultAndIsIdempotent) {
       }
       ASSERT_TRUE(same_result(sv, c)) << sv.ir();
       // Canonical order facts.
-      if (c.v1.is_undef()) ASSERT_TRUE(c.v2.is_undef()) << c.ir();
-      if (c.v1.kind == Operand::Kind::Zero) ASSERT_TRUE(c.v2.is_undef()) << c.ir();
+      if (c.v1.is_undef()) {
+        ASSERT_TRUE(c.v2.is_undef()) << c.ir();
+      }
+      if (c.v1.kind == Operand::Kind::Zero) {
+        ASSERT_TRUE(c.v2.is_undef()) << c.ir();
+      }
     }
   }
 }
