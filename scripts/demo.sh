@@ -23,3 +23,9 @@ say "Shuffles that are simpler operations, as simpler LLVM IR" "shufc lower-ir '
 
 say "Bad input gets a clear message and exit code 1" "shufc classify 'v4i32:0,1,9,2'"
 "$shufc" classify 'v4i32:0,1,9,2' || echo "(exit $?)"
+
+say "Instructions as data: a Program simulated, proved and costed" "shufc run examples/unpack_shuffle.prog --cpu icelake-server"
+"$shufc" run examples/unpack_shuffle.prog --cpu icelake-server
+
+say "... and emitted as assembly with lane comments" "shufc emit examples/unpack_shuffle.prog --format att"
+"$shufc" emit examples/unpack_shuffle.prog --format att
