@@ -18,8 +18,12 @@
 //    the data directives and counts each load.
 //  - Register pressure beyond the file spills to a stack area at [rsp] / [sp] (64 / 16 bytes a
 //    slot, named in the header); a value is stored at most once (SSA values never change).
+//  - AArch64 register lists (tbl2 .. tbl4: `{ {0}.16b, .. {3}.16b }`) name consecutive registers
+//    (modulo 32): arguments not already in place are copied into the window that spills least,
+//    then copies least.
 //  - Each line carries an LLVM-style lane comment ("xmm0 = xmm0[0],xmm1[0],..." at the record's
-//    element width, "zero" for zero lanes; value-changing steps as "sat_s8(xmm0[0..7],...)").
+//    element width, "zero" for zero lanes; value-changing steps as "sat_s8(xmm0[0..7],...)", with
+//    lanes that move unchanged outside the op: xtn2's "v0[0..7],trunc8(v1[0..7])").
 //  - x86 is written in Intel syntax (first line `.intel_syntax noprefix`) or AT&T (operands
 //    reversed, % registers, $ immediates, disp(%base) memory); AArch64 keeps the template text.
 #include <fmt/format.h>
@@ -201,7 +205,8 @@ std::string fold_constants(const std::string& text) {
 const char* op_name(isa::ValueOp v) {
   switch (v) {
     case isa::ValueOp::SignedSat: return "sat_s";
-    case isa::ValueOp::UnsignedSat: return "sat_u";
+    case isa::ValueOp::UnsignedSat: return "sat_u";     // a signed value to unsigned
+    case isa::ValueOp::UnsignedSatU: return "usat_u";   // an unsigned value to unsigned
     case isa::ValueOp::Truncate: return "trunc";
     case isa::ValueOp::SignExtend: return "sext";
     case isa::ValueOp::ZeroExtend: return "zext";
@@ -233,6 +238,33 @@ std::string lane_list(const std::vector<isa::LaneSrc>& map, const std::vector<st
       for (size_t k = i; k < j; ++k) s += fmt::format("{}{}", k > i ? "," : "", map[k].elem);
       s += "]";
     }
+    i = j;
+  }
+  return s;
+}
+
+// A value-changing step's lanes: "sat_s8(xmm0[0..7],xmm1[0..7])". Lanes read from an input as
+// wide as the output move unchanged (xtn2's kept half) and stand outside the op:
+// "v0[0..7],trunc8(v1[0..7])". A zero lane goes with the lanes before it (the first ones with
+// the lanes after them).
+std::string value_lanes(const isa::Instruction& in, const std::vector<isa::LaneSrc>& map, const std::vector<std::string>& src) {
+  std::vector<bool> conv(map.size(), true);
+  int first = -1;
+  for (size_t i = 0; i < map.size(); ++i) {
+    if (map[i].is_zero()) {
+      if (i) conv[i] = conv[i - 1];
+    } else {
+      conv[i] = in.converts(unsigned(map[i].input));
+      if (first < 0) first = int(i);
+    }
+  }
+  for (int i = 0; i < first; ++i) conv[size_t(i)] = conv[size_t(first)];
+  std::string s;
+  for (size_t i = 0; i < map.size();) {
+    size_t j = i;
+    while (j < map.size() && conv[j] == conv[i]) ++j;
+    const std::string part = lane_list(std::vector<isa::LaneSrc>(map.begin() + long(i), map.begin() + long(j)), src, true);
+    s += (s.empty() ? "" : ",") + (conv[i] ? fmt::format("{}{}({})", op_name(in.value), in.elem_bits, part) : part);
     i = j;
   }
   return s;
@@ -441,7 +473,8 @@ void AsmWriter::step(int j) {
       for (size_t i = 1; i < list.size(); ++i)
         if (op[list[i]] != (op[list[0]] + int(i)) % 32) consecutive = false;
       if (list.size() > 1 && !consecutive) {
-        // The window whose registers are free or already hold the right value, fewest spills.
+        // The window (up to four registers: tbl4) whose registers are free or already hold the
+        // right value: fewest spills (a store, 4), then fewest copies (1); the lowest on a tie.
         int best = -1, best_cost = INT_MAX;
         for (int b = 0; b < 32; ++b) {
           int cost = 0;
@@ -450,7 +483,7 @@ void AsmWriter::step(int j) {
             if (r == op[list[i]]) continue;
             if (pinned[size_t(r)] || (occ_[size_t(r)] >= 0 && std::find(s.args.begin(), s.args.end(), unsigned(occ_[size_t(r)])) != s.args.end()))
               cost = INT_MAX;
-            else if (occ_[size_t(r)] >= 0) cost += 1;
+            else cost += occ_[size_t(r)] >= 0 ? 4 : 1;
           }
           if (cost < best_cost) best_cost = cost, best = b;
         }
@@ -546,7 +579,7 @@ void AsmWriter::step(int j) {
   const std::vector<isa::LaneSrc> map = isa::index_map(in, s.params());
   std::string comment;
   if (in.moves_only()) comment = fmt::format("{} = {}", dname, lane_list(map, src, false));
-  else comment = fmt::format("{} = {}{}({})", dname, op_name(in.value), in.elem_bits, lane_list(map, src, true));
+  else comment = fmt::format("{} = {}", dname, value_lanes(in, map, src));
   line(x86_ ? fold_constants(text) : text, comment);
 
   // Bookkeeping: the arguments that die here and the scratch registers leave.

@@ -82,11 +82,11 @@ class CTypes {
   explicit CTypes(isa::Arch arch) : arch_(arch) {}
   bool x86() const { return arch_ == isa::Arch::x86; }
 
-  // The type the intrinsic wants for input k.
+  // The type the intrinsic wants for input k (NEON: its own width and element width).
   std::string arg(const isa::Instruction& in, unsigned k) const {
     if (x86()) return x86_type(x86_family(in.spell.ctype), in.in_bits(k));
-    if (in.in_bits(k) == in.reg_bits && in.src_elem_bits == in.elem_bits) return in.spell.ctype;
-    return neon_uint(in.src_elem_bits, in.in_bits(k));
+    if (in.in_bits(k) == in.reg_bits && in.in_elem_bits(k) == in.elem_bits) return in.spell.ctype;
+    return neon_uint(in.in_elem_bits(k), in.in_bits(k));
   }
   std::string result(const isa::Instruction& in) const {
     if (x86()) return x86_type(x86_family(in.spell.ctype), in.reg_bits);

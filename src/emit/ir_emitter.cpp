@@ -9,7 +9,11 @@
 //    widths (vinserti128) are widened with a poison shuffle.
 //  - packs gather their sources at the wide width, clamp with llvm.smax / llvm.smin (signed
 //    saturation to [-2^(w-1), 2^(w-1)-1], unsigned to [0, 2^w-1], the source read as signed) and
-//    trunc; extensions gather and sext / zext; truncation gathers and truncs.
+//    trunc; unsigned saturation of an unsigned source (uqxtn, vpmovus*) is llvm.umin with 2^w-1
+//    and trunc; extensions gather and sext / zext; truncation gathers and truncs.
+//  - a value-changing record whose lanes also come from an input as wide as the output (xtn2
+//    keeps its destination's low half) converts the other lanes as above, gathers those at the
+//    output width, and merges the two with one shufflevector.
 // Loads and stores are `align 1`.
 #include <fmt/format.h>
 
@@ -64,8 +68,10 @@ class IrWriter {
       s += fmt::format("{}i32 {}", i ? ", " : "", idx[i] < 0 ? std::string("poison") : std::to_string(idx[i]));
     return s + ">";
   }
-  // The elements the map names, as <n x iw> (zero lanes zero); `final` names the last instruction.
-  std::string gather(const Program::Step& s, const std::vector<isa::LaneSrc>& map, unsigned w, const std::string& final);
+  // The elements the map names, as <n x iw> (zero lanes zero, lanes marked in `poison` poison: the
+  // caller does not read them); `final` names the last instruction.
+  std::string gather(const Program::Step& s, const std::vector<isa::LaneSrc>& map, unsigned w, const std::string& final,
+                     const std::vector<bool>& poison = {});
   std::string splat(unsigned n, unsigned w, int64_t v) const {
     std::string s = "<";
     for (unsigned i = 0; i < n; ++i) s += fmt::format("{}i{} {}", i ? ", " : "", w, v);
@@ -85,15 +91,18 @@ class IrWriter {
   std::string body_;
 };
 
-std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::LaneSrc>& map, unsigned w, const std::string& final) {
+std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::LaneSrc>& map, unsigned w, const std::string& final,
+                             const std::vector<bool>& poison) {
   const isa::Instruction& in = *s.instr;
   const unsigned n = unsigned(map.size());
   const std::string rt = vty(n, w);
+  auto dead = [&](unsigned i) { return i < poison.size() && poison[i]; };
   std::set<int> used;
   bool zeros = false;
-  for (const isa::LaneSrc& l : map) {
-    if (l.is_zero()) zeros = true;
-    else used.insert(l.input);
+  for (unsigned i = 0; i < n; ++i) {
+    if (dead(i)) continue;
+    if (map[i].is_zero()) zeros = true;
+    else used.insert(map[i].input);
   }
   if (used.empty()) {
     std::vector<int> idx(n, 0);
@@ -104,7 +113,7 @@ std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::Lane
     const unsigned len = in.in_bits(unsigned(u)) / w;
     const std::string x = as(s.args[size_t(u)], w);
     std::vector<int> idx(n);
-    for (unsigned i = 0; i < n; ++i) idx[i] = map[i].is_zero() ? int(len) : map[i].elem;
+    for (unsigned i = 0; i < n; ++i) idx[i] = dead(i) ? -1 : map[i].is_zero() ? int(len) : map[i].elem;
     const std::string t = vty(len, w);
     return emit(final, fmt::format("shufflevector {} {}, {} {}, {}", t, x, t, zeros ? "zeroinitializer" : "poison", mask(idx)));
   }
@@ -126,13 +135,13 @@ std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::Lane
     const int u0 = *used.begin(), u1 = *used.rbegin();
     std::vector<int> idx(n);
     for (unsigned i = 0; i < n; ++i)
-      idx[i] = map[i].is_zero() ? -1 : map[i].input == u0 ? map[i].elem : int(len) + map[i].elem;
+      idx[i] = dead(i) || map[i].is_zero() ? -1 : map[i].input == u0 ? map[i].elem : int(len) + map[i].elem;
     const std::string t = vty(len, w);
     const std::string sh = fmt::format("shufflevector {} {}, {} {}, {}", t, ops[size_t(u0)], t, ops[size_t(u1)], mask(idx));
     if (!zeros) return emit(final, sh);
     const std::string x = emit(s.name + ".sh", sh);
     std::string sel = "<";
-    for (unsigned i = 0; i < n; ++i) sel += fmt::format("{}i1 {}", i ? ", " : "", map[i].is_zero() ? "false" : "true");
+    for (unsigned i = 0; i < n; ++i) sel += fmt::format("{}i1 {}", i ? ", " : "", !dead(i) && map[i].is_zero() ? "false" : "true");
     sel += ">";
     return emit(final, fmt::format("select <{} x i1> {}, {} {}, {} zeroinitializer", n, sel, rt, x, rt));
   }
@@ -151,7 +160,7 @@ std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::Lane
     cur *= 2;
   }
   std::vector<int> idx(n);
-  for (unsigned i = 0; i < n; ++i) idx[i] = map[i].is_zero() ? int(cur) : map[i].input * int(len) + map[i].elem;
+  for (unsigned i = 0; i < n; ++i) idx[i] = dead(i) ? -1 : map[i].is_zero() ? int(cur) : map[i].input * int(len) + map[i].elem;
   return emit(final, fmt::format("shufflevector {} {}, {} {}, {}", vty(cur, w), level[0], vty(cur, w),
                                  zeros ? "zeroinitializer" : "poison", mask(idx)));
 }
@@ -178,8 +187,8 @@ std::string IrWriter::run(std::string_view name) {
   std::vector<unsigned> first_w(k, 8);
   std::vector<bool> seen(k, false);
   for (const Program::Step& s : p_.steps)
-    for (unsigned a : s.args)
-      if (a < k && !seen[a]) seen[a] = true, first_w[a] = s.instr->src_elem_bits;
+    for (unsigned j = 0; j < s.args.size(); ++j)
+      if (const unsigned a = s.args[j]; a < k && !seen[a]) seen[a] = true, first_w[a] = s.instr->in_elem_bits(j);
   vals_.resize(p_.num_values());
   const std::vector<int> last = emit_detail::last_uses(p_);
   unsigned off = 0;
@@ -200,32 +209,62 @@ std::string IrWriter::run(std::string_view name) {
     const unsigned v = k + unsigned(j);
     const std::vector<isa::LaneSrc> map = isa::index_map(in, s.params());
     const unsigned n = unsigned(map.size()), ws = in.src_elem_bits, w = in.elem_bits;
+    // In a value-changing record, lanes read from an input as wide as the output move unchanged
+    // (`keep`); the converted values leave those lanes poison, the kept ones the others.
+    std::vector<bool> keep(n, false);
+    bool mixed = false;
+    if (!in.moves_only())
+      for (unsigned i = 0; i < n; ++i)
+        if (!map[i].is_zero() && !in.converts(unsigned(map[i].input))) keep[i] = mixed = true;
+    std::vector<bool> conv_dead = mixed ? keep : std::vector<bool>{}, keep_dead(n);
+    for (unsigned i = 0; i < n; ++i) keep_dead[i] = !keep[i];
+    const std::string conv_name = mixed ? s.name + ".cv" : s.name;
     std::string r;
     using isa::ValueOp;
     switch (in.value) {
       case ValueOp::Move: r = gather(s, map, w, s.name); break;
       case ValueOp::SignExtend:
       case ValueOp::ZeroExtend: {
-        const std::string g = gather(s, map, ws, s.name + ".src");
-        r = emit(s.name, fmt::format("{} {} {} to {}", in.value == ValueOp::SignExtend ? "sext" : "zext", vty(n, ws), g, vty(n, w)));
+        const std::string g = gather(s, map, ws, s.name + ".src", conv_dead);
+        r = emit(conv_name, fmt::format("{} {} {} to {}", in.value == ValueOp::SignExtend ? "sext" : "zext", vty(n, ws), g, vty(n, w)));
         break;
       }
       case ValueOp::Truncate: {
-        const std::string g = gather(s, map, ws, s.name + ".src");
-        r = emit(s.name, fmt::format("trunc {} {} to {}", vty(n, ws), g, vty(n, w)));
+        const std::string g = gather(s, map, ws, s.name + ".src", conv_dead);
+        r = emit(conv_name, fmt::format("trunc {} {} to {}", vty(n, ws), g, vty(n, w)));
         break;
       }
       case ValueOp::SignedSat:
       case ValueOp::UnsignedSat: {
-        const std::string g = gather(s, map, ws, s.name + ".src");
+        const std::string g = gather(s, map, ws, s.name + ".src", conv_dead);
         const bool sgn = in.value == ValueOp::SignedSat;
         const int64_t lo = sgn ? -(int64_t(1) << (w - 1)) : 0;
         const int64_t hi = sgn ? (int64_t(1) << (w - 1)) - 1 : int64_t((uint64_t(1) << w) - 1);
         const std::string a = minmax("smax", n, ws, g, lo, s.name + ".lo");
         const std::string b = minmax("smin", n, ws, a, hi, s.name + ".hi");
-        r = emit(s.name, fmt::format("trunc {} {} to {}", vty(n, ws), b, vty(n, w)));
+        r = emit(conv_name, fmt::format("trunc {} {} to {}", vty(n, ws), b, vty(n, w)));
         break;
       }
+      case ValueOp::UnsignedSatU: {
+        const std::string g = gather(s, map, ws, s.name + ".src", conv_dead);
+        const std::string b = minmax("umin", n, ws, g, int64_t((uint64_t(1) << w) - 1), s.name + ".hi");
+        r = emit(conv_name, fmt::format("trunc {} {} to {}", vty(n, ws), b, vty(n, w)));
+        break;
+      }
+    }
+    if (mixed) {
+      // The unchanged lanes at the output width (the input itself when they stay in place, as in
+      // xtn2), then lane i from them or from the converted ones.
+      int in_place = -1;
+      for (unsigned i = 0; i < n; ++i)
+        if (keep[i]) {
+          const int u = map[i].input;
+          in_place = (in_place == -1 || in_place == u) && map[i].elem == int(i) && in.in_bits(unsigned(u)) == in.reg_bits ? u : -2;
+        }
+      const std::string k = in_place >= 0 ? as(s.args[size_t(in_place)], w) : gather(s, map, w, s.name + ".keep", keep_dead);
+      std::vector<int> idx(n);
+      for (unsigned i = 0; i < n; ++i) idx[i] = keep[i] ? int(i) : int(n + i);
+      r = emit(s.name, fmt::format("shufflevector {} {}, {} {}, {}", vty(n, w), k, vty(n, w), r, mask(idx)));
     }
     vals_[v] = {r, w, in.reg_bits};
   }

@@ -11,7 +11,9 @@ std::vector<LaneSrc> index_map(const Instruction& in, const Params& p) {
 
 std::vector<LaneSrc> index_map_at(const Instruction& in, const Params& p, unsigned bits) {
   const std::vector<LaneSrc> coarse = index_map(in, p);
-  if (bits == 0 || in.elem_bits % bits || in.src_elem_bits != in.elem_bits) return {};
+  if (bits == 0 || in.elem_bits % bits || !in.moves_only()) return {};
+  for (unsigned k = 0; k < in.num_inputs; ++k)
+    if (in.in_elem_bits(k) != in.elem_bits) return {};
   const unsigned k = in.elem_bits / bits;
   std::vector<LaneSrc> fine;
   fine.reserve(coarse.size() * k);
@@ -33,7 +35,7 @@ bool accepts(const Instruction& in, std::span<const int> control) {
   const unsigned n = in.n();
   if (c.kind == Control::Kind::None) return control.empty();
   if (control.size() != n) return false;
-  const unsigned n_src = in.in_bits(0) / in.src_elem_bits;
+  const unsigned n_src = in.in_bits(0) / in.in_elem_bits(0);
   for (unsigned i = 0; i < n; ++i) {
     const int e = control[i];
     if (e < 0) {

@@ -5,18 +5,18 @@
 // vreinterpret casts so that every record takes and returns unsigned types.
 //
 // Types. `ctype` is the type the intrinsic returns (reg_bits of elem_bits elements). Where an
-// input's width or element differs, its type is uint{src_elem_bits}x{in_bits(k)/src_elem_bits}_t
-// (xtn.8b reads uint16x8_t, sxtl.8h reads uint8x8_t, tbl1.8b reads a uint8x16_t table); a control
-// vector is uint8x{n}_t.
+// input's width or element differs, its type is uint{e}x{in_bits(k)/e}_t with e = in_elem_bits(k)
+// (xtn.8b reads uint16x8_t, sxtl.8h reads uint8x8_t, tbl1.8b reads a uint8x16_t table, xtn2.16b
+// reads uint8x16_t and uint16x8_t); a control vector is uint8x{n}_t.
 //
 // Template placeholders beyond {d} {0} {1} {2} {3} {c} {imm}, which ins needs because its
 // immediate packs two lane numbers (see below):
 //   {imm_hi}  imm / n(), in decimal: the destination lane of ins
 //   {imm_lo}  imm % n(), in decimal: the source lane of ins
-// Nothing else uses them. Multi-register tables (tbl2, tbl3) are written with literal braces,
+// Nothing else uses them. Multi-register tables (tbl2 .. tbl4) are written with literal braces,
 // `vqtbl2q_u8((uint8x16x2_t){{{0}, {1}}}, {c})`; only the placeholders above are replaced. In
 // assembly, `{ {0}.16b, {1}.16b }` must name consecutive registers (a register allocation
-// constraint, as on hardware).
+// constraint, as on hardware; modulo 32: v31, v0 is a valid list).
 //
 // Choices:
 //  - ins: two inputs; input 0 is the destination's old value, input 1 the source. The immediate
@@ -28,18 +28,20 @@
 //    Control struct admits the -1 entry; for tbx it reads "-1 selects the fallback d[i]". A
 //    consumer wanting a zero byte from tbx must pass a zero destination. The assembly is
 //    destructive on {1}.
-//  - tbl out of range zeroes (encode_tbl writes 0xff); tbl1 .. tbl3 read 1 .. 3 table registers
+//  - tbl out of range zeroes (encode_tbl writes 0xff); tbl1 .. tbl4 read 1 .. 4 table registers
 //    of 16 bytes; the .8b forms index the same 16-byte tables with an 8-byte control.
 //  - dup (element) and the 64-bit forms in general read a register of their own width:
 //    dup.8b is vdup_lane_u8 (lane 0..7 of a 64-bit value), dup.16b is vdupq_laneq_u8.
 //  - movi: only `movi #0`, zero inputs and every lane zero.
 //  - Narrowing by uzp is uzp1 at the narrower width (uzp1.16b of two .8h values keeps the low
-//    bytes); xtn, sqxtn (SignedSat) and sqxtun (UnsignedSat: signed in, unsigned out) are here.
-//  - Not expressible with the current record shape, hence absent: xtn2 / sqxtn2 / sqxtun2 (the
-//    kept lower half has the narrow element width, the written upper half reads the wide one,
-//    and a record has one src_elem_bits for all inputs), and uqxtn (saturates an unsigned
-//    value: no ValueOp for it; UnsignedSat reads its input as signed), and tbl4 (four inputs: a
-//    record has at most three, Instruction::input_bits[3]).
+//    bytes); xtn (Truncate), sqxtn (SignedSat), sqxtun (UnsignedSat: signed in, unsigned out)
+//    and uqxtn (UnsignedSatU: unsigned in, unsigned out) are here.
+//  - xtn2 / sqxtn2 / sqxtun2 / uqxtn2 write the upper half of the destination and keep its lower
+//    half: two inputs, input 0 the destination's old value (128 bits of narrow elements:
+//    input_elem_bits[0] = elem_bits, so its lanes move unchanged) and input 1 the wide source
+//    (src_elem_bits). The intrinsics (vmovn_high_u16(uint8x8_t r, uint16x8_t a), ...) take the
+//    kept half as a 64-bit value: the template passes vget_low_u8({0}), which costs nothing (the
+//    low half of a Q register is its D register). The assembly is destructive on {0}.
 #include "records.h"
 
 namespace shufc::isa {
@@ -70,6 +72,7 @@ LaneSrc tbx(unsigned i, const Params& p) { return p.control[i] < 0 ? B(int(i)) :
 constexpr Control tbl1_ctl{Control::Kind::Table, 1, 0, true, 8, encode_tbl};
 constexpr Control tbl2_ctl{Control::Kind::Table, 2, 0, true, 8, encode_tbl};
 constexpr Control tbl3_ctl{Control::Kind::Table, 3, 0, true, 8, encode_tbl};
+constexpr Control tbl4_ctl{Control::Kind::Table, 4, 0, true, 8, encode_tbl};
 // Table over input 0 only; -1 (0xff) is tbx's "keep the destination", see the top of the file.
 constexpr Control tbx1_ctl{Control::Kind::Table, 1, 0, true, 8, encode_tbl};
 
@@ -177,6 +180,17 @@ const std::vector<Instruction>& table() {
        .spell = {"vqtbl3q_u8((uint8x16x3_t){{{0}, {1}, {2}}}, {c})", "tbl {d}.16b, { {0}.16b, {1}.16b, {2}.16b }, {c}.16b",
                  "uint8x16_t"},
        .formula = "out[i] = k < 48 ? (a:b:c)[k] : 0, k = ctl[i]"},
+      {.id = "tbl4.8b", .feature = F::neon, .needs = fs(F::neon), .reg_bits = 64, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 4, .input_bits = {128, 128, 128, 128}, .lane = SHUFC_LANE(return table_lane(i, 16, p)),
+       .control = tbl4_ctl,
+       .spell = {"vqtbl4_u8((uint8x16x4_t){{{0}, {1}, {2}, {3}}}, {c})",
+                 "tbl {d}.8b, { {0}.16b, {1}.16b, {2}.16b, {3}.16b }, {c}.8b", "uint8x8_t"},
+       .formula = "out[i] = k < 64 ? (a:b:c:d)[k] : 0, k = ctl[i]"},
+      {.id = "tbl4.16b", .feature = F::neon, .needs = fs(F::neon), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 4, .lane = SHUFC_LANE(return table_lane(i, 16, p)), .control = tbl4_ctl,
+       .spell = {"vqtbl4q_u8((uint8x16x4_t){{{0}, {1}, {2}, {3}}}, {c})",
+                 "tbl {d}.16b, { {0}.16b, {1}.16b, {2}.16b, {3}.16b }, {c}.16b", "uint8x16_t"},
+       .formula = "out[i] = k < 64 ? (a:b:c:d)[k] : 0, k = ctl[i]"},
       // tbx1: like tbl1, but an out-of-range entry keeps the destination's byte (input 1).
       {.id = "tbx1.8b", .feature = F::neon, .needs = fs(F::neon), .reg_bits = 64, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 2, .input_bits = {128, 64}, .lane = SHUFC_LANE(return lanes::tbx(i, p)), .control = tbx1_ctl,
@@ -213,7 +227,49 @@ const std::vector<Instruction>& table() {
                    "out[i] = sat_u16(a[i])  (a signed)"),
       SHUFC_NARROW("sqxtun", 32, 64, "2s", "2d", UnsignedSat, "vqmovun_s64(vreinterpretq_s64_u64({0}))", "uint32x2_t",
                    "out[i] = sat_u32(a[i])  (a signed)"),
+      SHUFC_NARROW("uqxtn", 8, 16, "8b", "8h", UnsignedSatU, "vqmovn_u16({0})", "uint8x8_t",
+                   "out[i] = min(a[i], 0xff)  (a unsigned)"),
+      SHUFC_NARROW("uqxtn", 16, 32, "4h", "4s", UnsignedSatU, "vqmovn_u32({0})", "uint16x4_t",
+                   "out[i] = min(a[i], 0xffff)  (a unsigned)"),
+      SHUFC_NARROW("uqxtn", 32, 64, "2s", "2d", UnsignedSatU, "vqmovn_u64({0})", "uint32x2_t",
+                   "out[i] = min(a[i], 0xffffffff)  (a unsigned)"),
 #undef SHUFC_NARROW
+  // Narrowing into the upper half: out = {d[0 .. n/2-1], narrow(a[0 .. n/2-1])}, d (input 0) the
+  // destination's old value in narrow elements, moved unchanged; a (input 1) the wide source.
+#define SHUFC_NARROW2(OP, TO, FROM, TA, FA, VALUE, INTR, CT, FORMULA)                                               \
+  {.id = OP "." TA, .feature = F::neon, .needs = fs(F::neon), .reg_bits = 128, .elem_bits = TO, .src_elem_bits = FROM, \
+   .num_inputs = 2, .input_elem_bits = {TO, FROM}, .lane = SHUFC_LANE(return i < n / 2 ? A(int(i)) : B(int(i - n / 2))), \
+   .value = ValueOp::VALUE, .spell = {INTR, OP " {0}." TA ", {1}." FA, CT}, .formula = FORMULA}
+      SHUFC_NARROW2("xtn2", 8, 16, "16b", "8h", Truncate, "vmovn_high_u16(vget_low_u8({0}), {1})", "uint8x16_t",
+                    "out[i] = i < 8 ? d[i] : (u8)a[i-8]  (d the old destination)"),
+      SHUFC_NARROW2("xtn2", 16, 32, "8h", "4s", Truncate, "vmovn_high_u32(vget_low_u16({0}), {1})", "uint16x8_t",
+                    "out[i] = i < 4 ? d[i] : (u16)a[i-4]  (d the old destination)"),
+      SHUFC_NARROW2("xtn2", 32, 64, "4s", "2d", Truncate, "vmovn_high_u64(vget_low_u32({0}), {1})", "uint32x4_t",
+                    "out[i] = i < 2 ? d[i] : (u32)a[i-2]  (d the old destination)"),
+      SHUFC_NARROW2("sqxtn2", 8, 16, "16b", "8h", SignedSat,
+                    "vreinterpretq_u8_s8(vqmovn_high_s16(vreinterpret_s8_u8(vget_low_u8({0})), vreinterpretq_s16_u16({1})))",
+                    "uint8x16_t", "out[i] = i < 8 ? d[i] : sat_s8(a[i-8])  (d the old destination)"),
+      SHUFC_NARROW2("sqxtn2", 16, 32, "8h", "4s", SignedSat,
+                    "vreinterpretq_u16_s16(vqmovn_high_s32(vreinterpret_s16_u16(vget_low_u16({0})), vreinterpretq_s32_u32({1})))",
+                    "uint16x8_t", "out[i] = i < 4 ? d[i] : sat_s16(a[i-4])  (d the old destination)"),
+      SHUFC_NARROW2("sqxtn2", 32, 64, "4s", "2d", SignedSat,
+                    "vreinterpretq_u32_s32(vqmovn_high_s64(vreinterpret_s32_u32(vget_low_u32({0})), vreinterpretq_s64_u64({1})))",
+                    "uint32x4_t", "out[i] = i < 2 ? d[i] : sat_s32(a[i-2])  (d the old destination)"),
+      SHUFC_NARROW2("sqxtun2", 8, 16, "16b", "8h", UnsignedSat, "vqmovun_high_s16(vget_low_u8({0}), vreinterpretq_s16_u16({1}))",
+                    "uint8x16_t", "out[i] = i < 8 ? d[i] : sat_u8(a[i-8])  (a signed; d the old destination)"),
+      SHUFC_NARROW2("sqxtun2", 16, 32, "8h", "4s", UnsignedSat,
+                    "vqmovun_high_s32(vget_low_u16({0}), vreinterpretq_s32_u32({1}))", "uint16x8_t",
+                    "out[i] = i < 4 ? d[i] : sat_u16(a[i-4])  (a signed; d the old destination)"),
+      SHUFC_NARROW2("sqxtun2", 32, 64, "4s", "2d", UnsignedSat,
+                    "vqmovun_high_s64(vget_low_u32({0}), vreinterpretq_s64_u64({1}))", "uint32x4_t",
+                    "out[i] = i < 2 ? d[i] : sat_u32(a[i-2])  (a signed; d the old destination)"),
+      SHUFC_NARROW2("uqxtn2", 8, 16, "16b", "8h", UnsignedSatU, "vqmovn_high_u16(vget_low_u8({0}), {1})", "uint8x16_t",
+                    "out[i] = i < 8 ? d[i] : min(a[i-8], 0xff)  (a unsigned; d the old destination)"),
+      SHUFC_NARROW2("uqxtn2", 16, 32, "8h", "4s", UnsignedSatU, "vqmovn_high_u32(vget_low_u16({0}), {1})", "uint16x8_t",
+                    "out[i] = i < 4 ? d[i] : min(a[i-4], 0xffff)  (a unsigned; d the old destination)"),
+      SHUFC_NARROW2("uqxtn2", 32, 64, "4s", "2d", UnsignedSatU, "vqmovn_high_u64(vget_low_u32({0}), {1})", "uint32x4_t",
+                    "out[i] = i < 2 ? d[i] : min(a[i-2], 0xffffffff)  (a unsigned; d the old destination)"),
+#undef SHUFC_NARROW2
   // Widening: sxtl/uxtl from a 64-bit register, sxtl2/uxtl2 from the upper half of a 128-bit one.
 #define SHUFC_WIDEN(OP, TO, FROM, TA, FA, IN_BITS, HI, VALUE, INTR, CT, FORMULA)                                    \
   {.id = OP "." TA, .feature = F::neon, .needs = fs(F::neon), .reg_bits = 128, .elem_bits = TO, .src_elem_bits = FROM, \

@@ -282,29 +282,32 @@ const std::vector<Instruction>& table() {
       SHUFC_VPMOVX("vpmovsxdq", F::avx512f, SignExtend, 64, 32, 256, "_mm512_cvtepi32_epi64"),
 #undef SHUFC_VPMOVX
 
-      // ---- Narrowing moves: truncate (vpmov*) or saturate signed (vpmovs*) ----
+      // ---- Narrowing moves: truncate (vpmov*), saturate signed (vpmovs*) or unsigned (vpmovus*) ----
       // The record's register is the result: VL/FROM elements, at least an xmm register, the rest
-      // zeroed. The unsigned-saturating vpmovus* read their input as unsigned, which no ValueOp says
-      // (UnsignedSat narrows a signed value): they have no record.
+      // zeroed. vpmovus* read their input as unsigned: UnsignedSatU (not UnsignedSat, which
+      // narrows a signed value like packuswb).
 #define SHUFC_VPMOVN(MN, VL, FEAT, NEEDS, OP, TO, FROM, INTR, CTYPE)                                              \
   {.id = MN "." #VL, .feature = FEAT, .needs = NEEDS, .reg_bits = (VL / FROM * TO < 128 ? 128 : VL / FROM * TO), \
    .elem_bits = TO, .src_elem_bits = FROM, .num_inputs = 1, .input_bits = {VL},                                  \
    .lane = SHUFC_LANE(return i < VL / FROM ? A(int(i)) : Z()), .value = ValueOp::OP,                              \
    .spell = {INTR "({0})", MN " {d}, {0}", CTYPE},                                                                \
    .formula = "out[i] = i < " #VL "/" #FROM " ? narrow(a[i]) : 0  (a " #VL "-bit)"}
-#define SHUFC_VPMOVN3(MN, SMN, FEAT, NEEDS, NEEDS_VL, TO, FROM, TY, CT512)                                          \
+#define SHUFC_VPMOVN3(MN, SMN, USMN, FEAT, NEEDS, NEEDS_VL, TO, FROM, TY, CT512)                                    \
   SHUFC_VPMOVN(MN, 128, FEAT, NEEDS_VL, Truncate, TO, FROM, "_mm_cvtepi" TY, "__m128i"),                             \
   SHUFC_VPMOVN(MN, 256, FEAT, NEEDS_VL, Truncate, TO, FROM, "_mm256_cvtepi" TY, "__m128i"),                          \
   SHUFC_VPMOVN(MN, 512, FEAT, NEEDS, Truncate, TO, FROM, "_mm512_cvtepi" TY, CT512),                                 \
   SHUFC_VPMOVN(SMN, 128, FEAT, NEEDS_VL, SignedSat, TO, FROM, "_mm_cvtsepi" TY, "__m128i"),                          \
   SHUFC_VPMOVN(SMN, 256, FEAT, NEEDS_VL, SignedSat, TO, FROM, "_mm256_cvtsepi" TY, "__m128i"),                       \
-  SHUFC_VPMOVN(SMN, 512, FEAT, NEEDS, SignedSat, TO, FROM, "_mm512_cvtsepi" TY, CT512)
-      SHUFC_VPMOVN3("vpmovwb", "vpmovswb", F::avx512bw, kBW, kBWVL, 8, 16, "16_epi8", "__m256i"),
-      SHUFC_VPMOVN3("vpmovdb", "vpmovsdb", F::avx512f, kF, kFVL, 8, 32, "32_epi8", "__m128i"),
-      SHUFC_VPMOVN3("vpmovqb", "vpmovsqb", F::avx512f, kF, kFVL, 8, 64, "64_epi8", "__m128i"),
-      SHUFC_VPMOVN3("vpmovdw", "vpmovsdw", F::avx512f, kF, kFVL, 16, 32, "32_epi16", "__m256i"),
-      SHUFC_VPMOVN3("vpmovqw", "vpmovsqw", F::avx512f, kF, kFVL, 16, 64, "64_epi16", "__m128i"),
-      SHUFC_VPMOVN3("vpmovqd", "vpmovsqd", F::avx512f, kF, kFVL, 32, 64, "64_epi32", "__m256i"),
+  SHUFC_VPMOVN(SMN, 512, FEAT, NEEDS, SignedSat, TO, FROM, "_mm512_cvtsepi" TY, CT512),                              \
+  SHUFC_VPMOVN(USMN, 128, FEAT, NEEDS_VL, UnsignedSatU, TO, FROM, "_mm_cvtusepi" TY, "__m128i"),                     \
+  SHUFC_VPMOVN(USMN, 256, FEAT, NEEDS_VL, UnsignedSatU, TO, FROM, "_mm256_cvtusepi" TY, "__m128i"),                  \
+  SHUFC_VPMOVN(USMN, 512, FEAT, NEEDS, UnsignedSatU, TO, FROM, "_mm512_cvtusepi" TY, CT512)
+      SHUFC_VPMOVN3("vpmovwb", "vpmovswb", "vpmovuswb", F::avx512bw, kBW, kBWVL, 8, 16, "16_epi8", "__m256i"),
+      SHUFC_VPMOVN3("vpmovdb", "vpmovsdb", "vpmovusdb", F::avx512f, kF, kFVL, 8, 32, "32_epi8", "__m128i"),
+      SHUFC_VPMOVN3("vpmovqb", "vpmovsqb", "vpmovusqb", F::avx512f, kF, kFVL, 8, 64, "64_epi8", "__m128i"),
+      SHUFC_VPMOVN3("vpmovdw", "vpmovsdw", "vpmovusdw", F::avx512f, kF, kFVL, 16, 32, "32_epi16", "__m256i"),
+      SHUFC_VPMOVN3("vpmovqw", "vpmovsqw", "vpmovusqw", F::avx512f, kF, kFVL, 16, 64, "64_epi16", "__m128i"),
+      SHUFC_VPMOVN3("vpmovqd", "vpmovsqd", "vpmovusqd", F::avx512f, kF, kFVL, 32, 64, "64_epi32", "__m256i"),
 #undef SHUFC_VPMOVN3
 #undef SHUFC_VPMOVN
 

@@ -37,9 +37,14 @@ uint64_t convert(isa::ValueOp op, uint64_t v, unsigned from_bits, unsigned to_bi
       const int64_t hi = (int64_t(1) << (to_bits - 1)) - 1, lo = -hi - 1;
       return uint64_t(std::clamp(s, lo, hi));
     }
-    case isa::ValueOp::UnsignedSat: {
+    case isa::ValueOp::UnsignedSat: {  // the value read as signed
       const int64_t hi = (int64_t(1) << to_bits) - 1;
       return uint64_t(std::clamp<int64_t>(s, 0, hi));
+    }
+    case isa::ValueOp::UnsignedSatU: {  // the value read as unsigned
+      const uint64_t u = from_bits >= 64 ? v : v & ((uint64_t(1) << from_bits) - 1);
+      const uint64_t hi = to_bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << to_bits) - 1;
+      return std::min(u, hi);
     }
   }
   return v;
@@ -51,13 +56,16 @@ std::vector<uint8_t> execute(const isa::Instruction& in, const isa::Params& para
                              const std::vector<std::vector<uint8_t>>& args) {
   if (args.size() != in.num_inputs) throw std::invalid_argument("wrong number of arguments");
   const std::vector<isa::LaneSrc> map = isa::index_map(in, params);
-  const unsigned eb = in.elem_bits / 8, sb = in.src_elem_bits / 8;
+  const unsigned eb = in.elem_bits / 8;
   std::vector<uint8_t> out(in.reg_bits / 8, 0);
   for (size_t i = 0; i < map.size(); ++i) {
     const isa::LaneSrc s = map[i];
     if (s.is_zero()) continue;
+    // Each input has its own element width; a lane from an input as wide as the output moves
+    // unchanged (xtn2's kept low half), the others go through the value op.
+    const unsigned from = in.in_elem_bits(unsigned(s.input)), sb = from / 8;
     const uint64_t v = read_le(args.at(size_t(s.input)), size_t(s.elem) * sb, sb);
-    write_le(out, i * eb, eb, convert(in.value, v, in.src_elem_bits, in.elem_bits));
+    write_le(out, i * eb, eb, in.converts(unsigned(s.input)) ? convert(in.value, v, from, in.elem_bits) : v);
   }
   return out;
 }

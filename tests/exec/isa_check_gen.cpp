@@ -4,7 +4,7 @@
 // For each record, a sample of instances (every immediate when there are at most 16, else 0, 1,
 // the last and a few random ones; for programmable records, special and random controls that the
 // record accepts) runs on a few input sets (0x00/0xff/0x80/0x7f patterns, random bytes, distinct
-// bytes, and mixes of saturation edge values at the record's source element width). The program
+// bytes, and mixes of saturation edge values at each input's element width). The program
 // calls the record's intrinsic on those inputs and compares the bytes it stores with the bytes the
 // simulator (shufc::execute) computed here, which are embedded in the program. It prints every
 // mismatch (instruction, immediate or control, inputs, expected, got) and ends with the line
@@ -78,10 +78,12 @@ std::string neon_type(std::string_view ctype, unsigned elem_bits, unsigned bits)
   return std::string(ctype.substr(0, d)) + std::to_string(elem_bits) + "x" + std::to_string(bits / elem_bits) + "_t";
 }
 
+// Input k's C type: its own register width and element width (in_elem_bits: xtn2.16b reads
+// uint8x16_t and uint16x8_t).
 std::string input_ctype(isa::Arch a, const Instruction& in, unsigned k) {
-  if (in.in_bits(k) == in.reg_bits && in.src_elem_bits == in.elem_bits) return in.spell.ctype;
+  if (in.in_bits(k) == in.reg_bits && in.in_elem_bits(k) == in.elem_bits) return in.spell.ctype;
   if (a == isa::Arch::x86) return x86_type(in.spell.ctype, in.in_bits(k));
-  return neon_type(in.spell.ctype, in.src_elem_bits, in.in_bits(k));
+  return neon_type(in.spell.ctype, in.in_elem_bits(k), in.in_bits(k));
 }
 
 // The C type of a control vector of `bits` bits. x86 variable blends take the data type
@@ -157,7 +159,7 @@ std::vector<uint64_t> sample_immediates(const Instruction& in, std::mt19937_64& 
 // second table) and random ones, all accepted by the record.
 std::vector<std::vector<int>> sample_controls(const Instruction& in, std::mt19937_64& rng) {
   const Control& c = in.control;
-  const unsigned n = in.n(), n_src = in.in_bits(0) / in.src_elem_bits, total = c.table_inputs * n_src;
+  const unsigned n = in.n(), n_src = in.in_bits(0) / in.in_elem_bits(0), total = c.table_inputs * n_src;
   const unsigned blk = c.block_elems ? c.block_elems : n_src;
   std::vector<std::vector<int>> cands;
   auto make = [&](auto f) {
@@ -220,8 +222,8 @@ std::vector<uint8_t> make_input(const Instruction& in, unsigned d, unsigned k, s
   } else if (d == 6) {
     for (size_t j = 0; j < b.size(); ++j) b[j] = uint8_t(k * 64 + j + 1);  // distinct bytes
   } else {
-    // saturation and sign edges at the source element width, for the narrower result width
-    const unsigned from = in.src_elem_bits, to = std::min(in.elem_bits, in.src_elem_bits == 8 ? 8u : in.src_elem_bits / 2);
+    // saturation and sign edges at the input's element width, for the narrower result width
+    const unsigned from = in.in_elem_bits(k), to = std::min(in.elem_bits, from == 8 ? 8u : from / 2);
     const uint64_t smax_to = (1ull << (to - 1)) - 1, smin_to = ~smax_to, umax_to = to == 64 ? ~0ull : (1ull << to) - 1;
     const uint64_t smax_from = from == 64 ? ~0ull >> 1 : (1ull << (from - 1)) - 1;
     const uint64_t edges[] = {0, 1, ~0ull, smax_to, smin_to, smax_to + 1, smin_to - 1, umax_to, umax_to + 1,

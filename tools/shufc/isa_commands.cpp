@@ -20,7 +20,8 @@ const char* value_name(isa::ValueOp v) {
   switch (v) {
     case isa::ValueOp::Move: return "move";
     case isa::ValueOp::SignedSat: return "signed_saturate";
-    case isa::ValueOp::UnsignedSat: return "unsigned_saturate";
+    case isa::ValueOp::UnsignedSat: return "unsigned_saturate";  // a signed value
+    case isa::ValueOp::UnsignedSatU: return "unsigned_saturate_unsigned";
     case isa::ValueOp::Truncate: return "truncate";
     case isa::ValueOp::SignExtend: return "sign_extend";
     case isa::ValueOp::ZeroExtend: return "zero_extend";
@@ -43,6 +44,9 @@ json instruction_json(const isa::Instruction& in) {
   json ib = json::array();
   for (unsigned k = 0; k < in.num_inputs; ++k) ib.push_back(in.in_bits(k));
   j["input_bits"] = ib;
+  json ie = json::array();
+  for (unsigned k = 0; k < in.num_inputs; ++k) ie.push_back(in.in_elem_bits(k));
+  j["input_elem_bits"] = ie;
   j["imm_count"] = in.imm_count;
   j["value"] = value_name(in.value);
   if (in.programmable()) {

@@ -1,10 +1,11 @@
 // One target instruction, described once as data (SPIRAL's "instructions as matrices").
 //
 // The record says what the instruction does to lanes: output element i (of `elem_bits`) comes
-// from element `elem` (of `src_elem_bits`) of input `input`, or is zero; a function of i, the
-// immediate and, for programmable instructions, the control vector. Everything else is derived
-// from it: the index map of each instance, its use at finer element widths, the unary form of a
-// binary instruction, simulation, and the generic parts of emission.
+// from element `elem` (of `src_elem_bits`, or of that input's own width when the record gives
+// one: in_elem_bits) of input `input`, or is zero; a function of i, the immediate and, for
+// programmable instructions, the control vector. Everything else is derived from it: the index
+// map of each instance, its use at finer element widths, the unary form of a binary instruction,
+// simulation, and the generic parts of emission.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -18,7 +19,7 @@ namespace shufc::isa {
 // Where one output element comes from.
 struct LaneSrc {
   int input = -1;  // -1: zero
-  int elem = 0;    // element index in the input, in units of src_elem_bits
+  int elem = 0;    // element index in the input, in units of that input's in_elem_bits
   static LaneSrc zero() { return {-1, 0}; }
   static LaneSrc from(int input, int elem) { return {input, elem}; }
   bool is_zero() const { return input < 0; }
@@ -33,14 +34,17 @@ struct Params {
   std::span<const int> control;
 };
 
-// How the data changes on the way; Move for pure data movement.
+// How the data changes on the way; Move for pure data movement. The op applies to the lanes read
+// from an input whose element width (in_elem_bits) differs from elem_bits; a lane read from an
+// input as wide as the output moves unchanged (xtn2 keeps its destination's low half).
 enum class ValueOp : uint8_t {
-  Move,         // out = in (same width)
-  SignedSat,    // narrow with signed saturation (packsswb, packssdw)
-  UnsignedSat,  // narrow a signed value with unsigned saturation (packuswb, packusdw)
-  Truncate,     // narrow by dropping high bits (xtn, vpmovwb)
-  SignExtend,   // widen (pmovsx, sxtl)
-  ZeroExtend,   // widen (pmovzx, uxtl)
+  Move,          // out = in (same width)
+  SignedSat,     // narrow with signed saturation (packsswb, packssdw)
+  UnsignedSat,   // narrow a SIGNED value with unsigned saturation: clamp to [0, 2^w-1] (packuswb, sqxtun)
+  UnsignedSatU,  // narrow an UNSIGNED value with unsigned saturation: min(v, 2^w-1) (uqxtn, vpmovuswb)
+  Truncate,      // narrow by dropping high bits (xtn, vpmovwb)
+  SignExtend,    // widen (pmovsx, sxtl)
+  ZeroExtend,    // widen (pmovzx, uxtl)
 };
 
 // The constraints of a programmable instruction's control vector (pshufb, vpermd, tbl, ...).
@@ -60,8 +64,8 @@ struct Control {
   std::vector<uint64_t> (*encode)(std::span<const int> control, unsigned n) = nullptr;
 };
 
-// How to write the instruction down. Templates use {d} for the destination, {0} {1} {2} for the
-// inputs (in the order of the intrinsic's arguments), {imm} for the immediate and {c} for the
+// How to write the instruction down. Templates use {d} for the destination, {0} {1} {2} {3} for
+// the inputs (in the order of the intrinsic's arguments), {imm} for the immediate and {c} for the
 // control vector. x86 assembly is written in Intel syntax; AT&T is derived from it. A template
 // whose destination is an input ("punpcklbw {0}, {1}") is destructive on that input.
 struct Spelling {
@@ -83,6 +87,11 @@ struct Instruction {
   // Width of each input register when it differs from reg_bits (0: reg_bits): vextracti128 reads
   // 256 bits and writes 128, pmovzxbw ymm reads 128 bits.
   unsigned input_bits[4] = {0, 0, 0, 0};
+  // Element width of each input when it differs from src_elem_bits (0: src_elem_bits): xtn2
+  // reads its destination's old value in narrow elements (input 0, kept unchanged) and the wide
+  // elements it narrows (input 1). A lane whose input's element is as wide as the output
+  // element moves unchanged; `value` applies to the others.
+  unsigned input_elem_bits[4] = {0, 0, 0, 0};
   unsigned imm_count;    // immediates 0 .. imm_count-1; 0 when there is no immediate
   LaneFn lane;
   ValueOp value = ValueOp::Move;
@@ -92,11 +101,15 @@ struct Instruction {
 
   unsigned n() const { return reg_bits / elem_bits; }
   unsigned in_bits(unsigned k) const { return input_bits[k] ? input_bits[k] : reg_bits; }
+  unsigned in_elem_bits(unsigned k) const { return input_elem_bits[k] ? input_elem_bits[k] : src_elem_bits; }
+  // Does a lane read from input k change value on the way (value applied), or move unchanged?
+  bool converts(unsigned k) const { return value != ValueOp::Move && in_elem_bits(k) != elem_bits; }
   bool programmable() const { return control.kind != Control::Kind::None; }
   bool moves_only() const { return value == ValueOp::Move; }
 };
 
-// The index map of one instance: for each output element, its source (in src_elem_bits units).
+// The index map of one instance: for each output element, its source (in units of the source
+// input's in_elem_bits).
 std::vector<LaneSrc> index_map(const Instruction& in, const Params& p);
 
 // The same instance seen at a finer element width `bits` (bits divides elem_bits): each element

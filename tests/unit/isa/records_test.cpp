@@ -18,7 +18,7 @@ bool mentions(const char* tmpl, const std::string& what) { return std::string(tm
 std::vector<std::vector<int>> sample_controls(const Instruction& in, std::mt19937& rng) {
   std::vector<std::vector<int>> out;
   const unsigned n = in.n();
-  const unsigned n_src = in.in_bits(0) / in.src_elem_bits;
+  const unsigned n_src = in.in_bits(0) / in.in_elem_bits(0);
   for (int t = 0; t < 200 && out.size() < 8; ++t) {
     std::vector<int> c(n);
     if (in.control.zeroing && t % 3 == 1) {  // compress-shaped: increasing sources, then zeros
@@ -63,14 +63,29 @@ TEST(Records, ShapesAreConsistent) {
     EXPECT_TRUE(in.reg_bits == 64 || in.reg_bits == 128 || in.reg_bits == 256 || in.reg_bits == 512);
     EXPECT_EQ(in.reg_bits % in.elem_bits, 0u);
     EXPECT_LE(in.num_inputs, 4u);
+    for (unsigned k = in.num_inputs; k < 4; ++k) EXPECT_EQ(in.input_elem_bits[k], 0u) << "input " << k;
+    for (unsigned k = 0; k < in.num_inputs; ++k) EXPECT_EQ(in.in_bits(k) % in.in_elem_bits(k), 0u) << "input " << k;
     if (in.moves_only()) {
       EXPECT_EQ(in.elem_bits, in.src_elem_bits);
+      for (unsigned k = 0; k < in.num_inputs; ++k) EXPECT_EQ(in.in_elem_bits(k), in.elem_bits) << "input " << k;
     }
     if (in.value == ValueOp::SignExtend || in.value == ValueOp::ZeroExtend) {
       EXPECT_GT(in.elem_bits, in.src_elem_bits);
     }
-    if (in.value == ValueOp::SignedSat || in.value == ValueOp::UnsignedSat || in.value == ValueOp::Truncate) {
+    if (in.value == ValueOp::SignedSat || in.value == ValueOp::UnsignedSat || in.value == ValueOp::UnsignedSatU ||
+        in.value == ValueOp::Truncate) {
       EXPECT_LT(in.elem_bits, in.src_elem_bits);
+    }
+    if (!in.moves_only()) {
+      // Each input is read at src_elem_bits (its lanes change value) or, as xtn2's kept
+      // destination, at elem_bits (its lanes move unchanged); at least one input changes value.
+      bool converts = in.num_inputs == 0;
+      for (unsigned k = 0; k < in.num_inputs; ++k) {
+        EXPECT_TRUE(in.in_elem_bits(k) == in.src_elem_bits || in.in_elem_bits(k) == in.elem_bits) << "input " << k;
+        EXPECT_EQ(in.converts(k), in.in_elem_bits(k) == in.src_elem_bits) << "input " << k;
+        converts = converts || in.converts(k);
+      }
+      EXPECT_TRUE(converts);
     }
     EXPECT_TRUE(in.needs.has(in.feature));
     EXPECT_NE(std::string(in.formula), "");
@@ -111,7 +126,7 @@ TEST(Records, LanesStayInsideTheInputsForEveryInstance) {
         if (s.is_zero()) continue;
         ASSERT_LT(s.input, int(in.num_inputs)) << "imm " << p.imm;
         ASSERT_GE(s.elem, 0);
-        ASSERT_LT(unsigned(s.elem), in.in_bits(unsigned(s.input)) / in.src_elem_bits) << "imm " << p.imm;
+        ASSERT_LT(unsigned(s.elem), in.in_bits(unsigned(s.input)) / in.in_elem_bits(unsigned(s.input))) << "imm " << p.imm;
       }
     }
   }
@@ -139,6 +154,47 @@ TEST(Derived, FinerWidthsAndUnaryForms) {
   const auto u = unary_form(index_map(*find_instruction("unpcklps"), {}));
   EXPECT_EQ(u[1], LaneSrc::from(0, 0));
   EXPECT_EQ(u[3], LaneSrc::from(0, 1));
+}
+
+TEST(Derived, PerInputElementWidths) {
+  // xtn2.16b: the destination's old low half (input 0, bytes) moves unchanged; input 1's 16-bit
+  // elements are truncated into the high half.
+  const Instruction* x = find_instruction("xtn2.16b");
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->num_inputs, 2u);
+  EXPECT_EQ(x->in_elem_bits(0), 8u);
+  EXPECT_EQ(x->in_elem_bits(1), 16u);
+  EXPECT_FALSE(x->converts(0));
+  EXPECT_TRUE(x->converts(1));
+  const auto m = index_map(*x, {});
+  EXPECT_EQ(m[7], LaneSrc::from(0, 7));
+  EXPECT_EQ(m[8], LaneSrc::from(1, 0));
+  EXPECT_EQ(m[15], LaneSrc::from(1, 7));
+  EXPECT_TRUE(index_map_at(*x, {}, 8).empty());  // values change: no finer view
+  // Records without per-input widths read every input at src_elem_bits.
+  const Instruction* p = find_instruction("packsswb");
+  EXPECT_EQ(p->in_elem_bits(0), 16u);
+  EXPECT_EQ(p->in_elem_bits(1), 16u);
+  EXPECT_TRUE(p->converts(0) && p->converts(1));
+  EXPECT_FALSE(find_instruction("punpcklbw")->converts(0));
+}
+
+TEST(Derived, FourTableInputs) {
+  const Instruction* t = find_instruction("tbl4.16b");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->num_inputs, 4u);
+  std::vector<int> c(16);
+  for (int i = 0; i < 16; ++i) c[size_t(i)] = 63 - 4 * i;  // reaches all four tables
+  EXPECT_TRUE(accepts(*t, c));
+  const auto m = index_map(*t, {0, c});
+  EXPECT_EQ(m[0], LaneSrc::from(3, 15));
+  EXPECT_EQ(m[15], LaneSrc::from(0, 3));
+  c[1] = 64;  // past the four tables
+  EXPECT_FALSE(accepts(*t, c));
+  c[1] = -1;  // out of range: zero
+  EXPECT_TRUE(accepts(*t, c));
+  EXPECT_EQ(t->control.encode(c, 16)[1], 0xffu);
+  EXPECT_TRUE(accepts(*find_instruction("tbl4.8b"), std::vector<int>{0, 16, 32, 48, 63, 47, 31, 15}));
 }
 
 TEST(Derived, ControlConstraints) {

@@ -36,6 +36,72 @@ TEST(Execute, PackSaturates) {
   EXPECT_EQ(std::vector<uint8_t>(u.begin(), u.begin() + 8), (std::vector<uint8_t>{255, 0, 127, 0, 0, 1, 0, 255}));
 }
 
+// Little-endian lanes of `bits` bits.
+std::vector<uint8_t> lanes(const std::vector<uint64_t>& v, unsigned bits) {
+  std::vector<uint8_t> r(v.size() * bits / 8);
+  for (size_t i = 0; i < v.size(); ++i)
+    for (unsigned k = 0; k < bits / 8; ++k) r[i * bits / 8 + k] = uint8_t(v[i] >> (8 * k));
+  return r;
+}
+
+TEST(Execute, UnsignedSaturationOfAnUnsignedValue) {
+  // 16-bit lanes read as unsigned: 0x8000 is large (255), not negative (0 under UnsignedSat).
+  const auto a = lanes({300, 0x8000, 0xffff, 255, 256, 0, 1, 0x7fff}, 16);
+  const auto u = execute(*isa::find_instruction("uqxtn.8b"), {}, {a});
+  EXPECT_EQ(u, (std::vector<uint8_t>{255, 255, 255, 255, 255, 0, 1, 255}));
+  const auto s = execute(*isa::find_instruction("sqxtun.8b"), {}, {a});
+  EXPECT_EQ(s, (std::vector<uint8_t>{255, 0, 0, 255, 255, 0, 1, 255}));
+  // 64 to 32 bits: the full unsigned range.
+  const auto q = execute(*isa::find_instruction("uqxtn.2s"), {}, {lanes({0xffffffffull, 0x8000000000000000ull}, 64)});
+  EXPECT_EQ(q, lanes({0xffffffffull, 0xffffffffull}, 32));
+  const auto d = execute(*isa::find_instruction("uqxtn.2s"), {}, {lanes({0xfffffffeull, 7}, 64)});
+  EXPECT_EQ(d, lanes({0xfffffffeull, 7}, 32));
+  // vpmovusqd.128: two 64-bit lanes into the low half of an xmm register, the rest zero.
+  const auto x = execute(*isa::find_instruction("vpmovusqd.128"), {}, {lanes({~0ull, 5}, 64)});
+  EXPECT_EQ(x, lanes({0xffffffffull, 5, 0, 0}, 32));
+}
+
+TEST(Execute, NarrowIntoTheUpperHalf) {
+  // xtn2.16b: the destination's low 8 bytes stay, bytes 8..15 are input 1's 16-bit lanes truncated.
+  const std::vector<uint8_t> d = iota(16, 200);
+  const auto a = lanes({0x1234, 0x8000, 0xffff, 0x00ff, 0x0100, 0x7f80, 1, 0xfe01}, 16);
+  const auto t = execute(*isa::find_instruction("xtn2.16b"), {}, {d, a});
+  EXPECT_EQ(t, (std::vector<uint8_t>{200, 201, 202, 203, 204, 205, 206, 207, 0x34, 0x00, 0xff, 0xff, 0x00, 0x80, 1, 0x01}));
+  // The kept lanes are never saturated, whatever the op: 0x80..0xff stay as they are.
+  std::vector<uint8_t> hi(16, 0x80);
+  const auto s = execute(*isa::find_instruction("sqxtn2.16b"), {}, {hi, a});
+  EXPECT_EQ(s, (std::vector<uint8_t>{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 127, 0x80, 0xff, 127, 127, 127, 1, 0x80}));
+  const auto u = execute(*isa::find_instruction("sqxtun2.16b"), {}, {hi, a});
+  EXPECT_EQ(std::vector<uint8_t>(u.begin() + 8, u.end()), (std::vector<uint8_t>{255, 0, 0, 255, 255, 255, 1, 0}));
+  const auto q = execute(*isa::find_instruction("uqxtn2.16b"), {}, {hi, a});
+  EXPECT_EQ(std::vector<uint8_t>(q.begin(), q.begin() + 8), std::vector<uint8_t>(8, 0x80));
+  EXPECT_EQ(std::vector<uint8_t>(q.begin() + 8, q.end()), (std::vector<uint8_t>{255, 255, 255, 255, 255, 255, 1, 255}));
+  // 64 to 32 bits.
+  const auto w = execute(*isa::find_instruction("uqxtn2.4s"), {}, {lanes({1, 2, 3, 4}, 32), lanes({~0ull, 9}, 64)});
+  EXPECT_EQ(w, lanes({1, 2, 0xffffffffull, 9}, 32));
+}
+
+TEST(Execute, FourTables) {
+  std::vector<int> c(16);
+  for (int i = 0; i < 16; ++i) c[size_t(i)] = i == 5 ? -1 : 63 - 4 * i;
+  const auto r = execute(*isa::find_instruction("tbl4.16b"), {0, c}, {iota(16, 0), iota(16, 16), iota(16, 32), iota(16, 48)});
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(r[size_t(i)], i == 5 ? 0 : 63 - 4 * i) << i;
+  EXPECT_THROW(execute(*isa::find_instruction("tbl4.16b"), {0, c}, {iota(16), iota(16), iota(16)}), std::invalid_argument);
+}
+
+TEST(Simulate, FourArgumentsAndNarrowHighInAProgram) {
+  auto p = parse_program(
+      "in a, b, c, d : 128\n"
+      "t = tbl4.8b a, b, c, d, [0,17,34,51,63,z,16,1]\n"
+      "n = xtn2.16b a, b\n"
+      "out t, n\n");
+  ASSERT_TRUE(p) << p.error().str();
+  const auto v = simulate_values(*p, {iota(16, 0), iota(16, 16), iota(16, 32), iota(16, 48)});
+  EXPECT_EQ(v[0], (std::vector<uint8_t>{0, 17, 34, 51, 63, 0, 16, 1}));
+  EXPECT_EQ(v[1], (std::vector<uint8_t>{0, 1, 2, 3, 4, 5, 6, 7, 16, 18, 20, 22, 24, 26, 28, 30}));
+  EXPECT_FALSE(parse_program("in a, b, c : 128\nt = tbl4.16b a, b, c, [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]\nout t\n"));
+}
+
 TEST(Execute, Extend) {
   std::vector<uint8_t> a = iota(16);
   a[0] = 0x80;
