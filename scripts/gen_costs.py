@@ -52,10 +52,27 @@ LOADS = {
         "load.k16": "kmovw k1, word ptr [rdi]",
         "load.k32": "kmovd k1, dword ptr [rdi]",
         "load.k64": "kmovq k1, qword ptr [rdi]",
+        # What the assembly emitter adds around the steps: register copies, spills.
+        "copy.128": "movdqa xmm0, xmm1",
+        "copy.256": "vmovdqa ymm0, ymm1",
+        "copy.512": "vmovdqa64 zmm0, zmm1",
+        "store.128": "vmovdqu xmmword ptr [rsp], xmm0",
+        "store.256": "vmovdqu ymmword ptr [rsp], ymm0",
+        "store.512": "vmovdqu64 zmmword ptr [rsp], zmm0",
+        "reload.128": "vmovdqu xmm0, xmmword ptr [rsp + 64]",
+        "reload.256": "vmovdqu ymm0, ymmword ptr [rsp + 64]",
+        "reload.512": "vmovdqu64 zmm0, zmmword ptr [rsp + 64]",
     },
     "aarch64": {
-        "load.64": "ldr d0, [x0]",  # the control of a 64-bit tbl/tbx
-        "load.128": "ldr q0, [x0]",
+        # Constants are PC-relative literal loads, as the emitter writes them (one uop fewer than [x0]).
+        "load.64": "ldr d0, .LCPI0_0",  # the control of a 64-bit tbl/tbx
+        "load.128": "ldr q0, .LCPI0_0",
+        "reload.64": "ldr d0, [sp, #16]",
+        "reload.128": "ldr q0, [sp, #16]",
+        "copy.64": "mov v0.8b, v1.8b",
+        "copy.128": "mov v0.16b, v1.16b",
+        "store.64": "str d0, [sp]",
+        "store.128": "str q0, [sp]",
     },
 }
 

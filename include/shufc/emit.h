@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "shufc/program.h"
 
@@ -18,6 +19,11 @@ enum class AsmSyntax { att, intel };
 // The instruction sequence, registers allocated, that llvm-mca-19 accepts as is; each line
 // carries an LLVM-style lane comment ("xmm0 = xmm1[0],xmm2[0],xmm1[1],...").
 std::string emit_asm(const Program& p, AsmSyntax syntax);
+
+// What each instruction emit_asm writes is, as a cost table id: a step's record id, "copy.<bits>"
+// (a register copy before a destructive instruction), "load.<bits>" / "load.k<bits>" (a control
+// constant), "store.<bits>" / "reload.<bits>" (a spill and its reload). program_cost sums exactly these.
+std::vector<std::string> asm_cost_ids(const Program& p);
 
 // An LLVM IR function `define void @NAME(ptr %a, ptr %b, ptr %r)` (same convention as emit_c)
 // that passes `opt-19 -passes=verify`.

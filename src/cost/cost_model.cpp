@@ -4,6 +4,7 @@
 //   python3 scripts/gen_costs.py <build>/bin/shufc
 // after adding instruction records.
 #include "shufc/cost.h"
+#include "shufc/emit.h"
 
 #include <algorithm>
 #include <string>
@@ -37,14 +38,6 @@ constexpr CostEntry kNeoverseV1[] = {
 // Must agree with the header line of each .inc (tests/unit/cost/cost_model_test.cpp checks it).
 #define SHUFC_MCA "llvm-mca-19 (LLVM 19.1.7)"
 
-// The entry for loading an instruction's control: a vector as wide as the instruction, or a mask.
-std::string control_load(const isa::Instruction& in) {
-  const char* tmpl = in.spell.assembly;
-  if (tmpl && std::string_view(tmpl).find("{c:k}") != std::string_view::npos)
-    return fmt::format("load.k{}", in.control.ctl_elem_bits);
-  return fmt::format("load.{}", in.reg_bits);
-}
-
 }  // namespace
 
 const std::vector<CpuModel>& cpus() {
@@ -72,36 +65,34 @@ std::optional<InstrCost> instr_cost(const CpuModel& cpu, std::string_view id) {
   return std::nullopt;
 }
 
-// Every step costs its entry. A programmable step (pshufb, vpermb, tbl, pblendvb ...) also loads
-// its control, a constant: one "load.<reg_bits>" entry for a control vector, or "load.k<bits>"
-// (kmovb/w/d/q) for an AVX-512 mask-register control ({c:k} in the assembly template), counted in
-// instructions, uops and rthroughput. The loads are not on the latency path: they depend on nothing but the constant, so
-// they can be hoisted out of a loop or issued long before the data arrives; the latency is the
-// longest chain of step latencies from an input to an output through the SSA DAG.
-// A step (or a load) without an entry adds nothing and makes the result incomplete.
+// The cost of what emit_asm writes, instruction by instruction (asm_cost_ids): every step's
+// entry, the constant loads of programmable steps ("load.<bits>", "load.k<bits>"), the register
+// copies the allocator adds before destructive instructions ("copy.<bits>"), spills and reloads.
+// So the figures agree with llvm-mca-19 on the emitted assembly (tests/exec/cost_vs_mca.sh).
+// The latency is the longest chain of step latencies from an input to an output through the SSA
+// DAG; loads of constants are off that path (they depend on nothing and can be hoisted), and
+// copies are usually eliminated at rename. An entry that is missing adds nothing and makes the
+// result incomplete.
 ProgramCost program_cost(const Program& p, const CpuModel& cpu) {
   ProgramCost pc;
+  for (const std::string& id : asm_cost_ids(p)) {
+    ++pc.instructions;
+    if (auto c = instr_cost(cpu, id)) {
+      pc.uops += c->uops;
+      pc.rthroughput += c->rthroughput;
+    } else {
+      pc.complete = false;
+    }
+  }
   const size_t k = p.inputs.size();
   std::vector<double> ready(p.num_values(), 0.0);  // when each value is available; inputs at 0
-  auto add = [&](std::string_view id) -> double {
-    ++pc.instructions;
-    auto c = instr_cost(cpu, id);
-    if (!c) {
-      pc.complete = false;
-      return 0;
-    }
-    pc.uops += c->uops;
-    pc.rthroughput += c->rthroughput;
-    return c->latency;
-  };
   for (size_t s = 0; s < p.steps.size(); ++s) {
     const Program::Step& st = p.steps[s];
-    const double lat = add(st.instr->id);
-    if (st.instr->programmable()) add(control_load(*st.instr));
+    const auto c = instr_cost(cpu, st.instr->id);
     double start = 0;
     for (unsigned a : st.args)
       if (a < ready.size()) start = std::max(start, ready[a]);
-    ready[k + s] = start + lat;
+    ready[k + s] = start + (c ? c->latency : 0);
   }
   for (unsigned o : p.outputs)
     if (o < ready.size()) pc.latency = std::max(pc.latency, ready[o]);

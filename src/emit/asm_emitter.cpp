@@ -305,6 +305,12 @@ class AsmWriter {
   }
 
   std::string run();
+  // The cost table id of every instruction run() wrote, in order.
+  std::vector<std::string> cost_ids() const {
+    std::vector<std::string> ids;
+    for (const auto& l : lines_) ids.push_back(l.cost);
+    return ids;
+  }
 
  private:
   // ---- registers ----
@@ -335,7 +341,10 @@ class AsmWriter {
     return INT_MAX;
   }
 
-  void line(std::string text, std::string comment = "") { lines_.push_back({std::move(text), std::move(comment)}); }
+  // One instruction and what it costs (cost table id: see asm_cost_ids in emit.h).
+  void line(std::string text, std::string comment, std::string cost) {
+    lines_.push_back({std::move(text), std::move(comment), std::move(cost)});
+  }
 
   // A register below `lim` that is free and not pinned; spills the live value used farthest
   // away when there is none.
@@ -367,8 +376,9 @@ class AsmWriter {
       slot_[v] = nslots_++;
       const unsigned bits = p_.bits_of(v);
       if (x86_) line(fmt::format("{} {}, {}", mov('i', false, bits, r >= 16), slot_mem(slot_[v], bits), rname(r, bits)),
-                     fmt::format("spill {}", p_.name_of(v)));
-      else line(fmt::format("str {}, {}", neon_scalar(r, bits), slot_mem(slot_[v], bits)), fmt::format("spill {}", p_.name_of(v)));
+                     fmt::format("spill {}", p_.name_of(v)), fmt::format("store.{}", bits));
+      else line(fmt::format("str {}, {}", neon_scalar(r, bits), slot_mem(slot_[v], bits)), fmt::format("spill {}", p_.name_of(v)),
+                fmt::format("store.{}", bits));
     }
     occ_[r] = -1;
     reg_[v] = -1;
@@ -376,17 +386,18 @@ class AsmWriter {
   void reload(unsigned v, int r) {
     const unsigned bits = p_.bits_of(v);
     if (x86_) line(fmt::format("{} {}, {}", mov('i', false, bits, r >= 16), rname(r, bits), slot_mem(slot_[v], bits)),
-                   fmt::format("reload {}", p_.name_of(v)));
-    else line(fmt::format("ldr {}, {}", neon_scalar(r, bits), slot_mem(slot_[v], bits)), fmt::format("reload {}", p_.name_of(v)));
+                   fmt::format("reload {}", p_.name_of(v)), fmt::format("reload.{}", bits));
+    else line(fmt::format("ldr {}, {}", neon_scalar(r, bits), slot_mem(slot_[v], bits)), fmt::format("reload {}", p_.name_of(v)),
+              fmt::format("reload.{}", bits));
     occ_[r] = int(v);
     reg_[v] = r;
   }
   void copy(int dst, int src, unsigned bits, char fam) {
     if (x86_) line(fmt::format("{} {}, {}", mov(fam, true, bits, dst >= 16 || src >= 16), rname(dst, bits), rname(src, bits)),
-                   fmt::format("{} = {}", rname(dst, bits), rname(src, bits)));
+                   fmt::format("{} = {}", rname(dst, bits), rname(src, bits)), fmt::format("copy.{}", bits));
     else {
       const char* arr = bits >= 128 ? "16b" : "8b";
-      line(fmt::format("mov v{}.{}, v{}.{}", dst, arr, src, arr), fmt::format("v{} = v{}", dst, src));
+      line(fmt::format("mov v{}.{}, v{}.{}", dst, arr, src, arr), fmt::format("v{} = v{}", dst, src), fmt::format("copy.{}", bits >= 128 ? 128 : 64));
     }
   }
   std::string constant(unsigned elem_bits, std::vector<uint64_t> values, unsigned bytes) {
@@ -415,7 +426,10 @@ class AsmWriter {
   std::vector<bool> evex_ok_;
   std::vector<int> reg_, slot_, occ_;
   int nslots_ = 0;
-  std::vector<std::pair<std::string, std::string>> lines_;
+  struct Line {
+    std::string text, comment, cost;
+  };
+  std::vector<Line> lines_;
   std::vector<Constant> consts_;
   std::vector<std::string> in_where_;
 };
@@ -513,7 +527,7 @@ void AsmWriter::step(int j) {
       const char* sz = mb == 16 ? "word" : mb == 32 ? "dword" : "qword";
       const char sfx = mb == 16 ? 'w' : mb == 32 ? 'd' : 'q';
       kreg = "k1";
-      line(fmt::format("kmov{} k1, {} ptr [rip + {}]", sfx, sz, label), fmt::format("k1 = {:#x}", m));
+      line(fmt::format("kmov{} k1, {} ptr [rip + {}]", sfx, sz, label), fmt::format("k1 = {:#x}", m), fmt::format("load.k{}", mb));
     } else {
       const unsigned bytes = in.reg_bits / 8;
       const std::string label = constant(in.control.ctl_elem_bits, enc, bytes);
@@ -529,9 +543,10 @@ void AsmWriter::step(int j) {
         const char fam = in.control.kind == isa::Control::Kind::Table ? 'i' : family(in);
         line(fmt::format("{} {}, {} ptr [rip + {}]", mov(fam, false, in.reg_bits, ctl >= 16), cname,
                          mem_size(in.reg_bits), label),
-             fmt::format("{} = {}", cname, const_comment(enc)));
+             fmt::format("{} = {}", cname, const_comment(enc)), fmt::format("load.{}", in.reg_bits));
       } else {
-        line(fmt::format("ldr {}, {}", neon_scalar(ctl, in.reg_bits), label), fmt::format("{} = {}", cname, const_comment(enc)));
+        line(fmt::format("ldr {}, {}", neon_scalar(ctl, in.reg_bits), label), fmt::format("{} = {}", cname, const_comment(enc)),
+             fmt::format("load.{}", in.reg_bits));
       }
     }
   }
@@ -580,7 +595,7 @@ void AsmWriter::step(int j) {
   std::string comment;
   if (in.moves_only()) comment = fmt::format("{} = {}", dname, lane_list(map, src, false));
   else comment = fmt::format("{} = {}", dname, value_lanes(in, map, src));
-  line(x86_ ? fold_constants(text) : text, comment);
+  line(x86_ ? fold_constants(text) : text, comment, in.id);
 
   // Bookkeeping: the arguments that die here and the scratch registers leave.
   for (size_t k = 0; k < s.args.size(); ++k) {
@@ -660,7 +675,7 @@ std::string AsmWriter::finish() {
                      consts_.size() == 1 ? consts_[0].label : consts_[0].label + " .. " + consts_.back().label);
   if (nslots_ > 0)
     o += fmt::format("{} spill area: {} bytes at [{}]\n", cc, nslots_ * (x86_ ? 64 : 16), x86_ ? "rsp" : "sp");
-  for (const auto& [text, comment] : lines_) {
+  for (const auto& [text, comment, cost] : lines_) {
     std::string t = (x86_ && !intel) ? to_att(text) : text;
     t = "  " + t;
     if (!comment.empty()) {
@@ -688,5 +703,11 @@ std::string AsmWriter::finish() {
 }  // namespace
 
 std::string emit_asm(const Program& p, AsmSyntax syntax) { return AsmWriter(p, syntax).run(); }
+
+std::vector<std::string> asm_cost_ids(const Program& p) {
+  AsmWriter w(p, AsmSyntax::intel);
+  w.run();
+  return w.cost_ids();
+}
 
 }  // namespace shufc

@@ -154,7 +154,9 @@ Expected<Program> read_program(const std::string& arg) {
   } else if (std::ifstream f(arg); f && arg.find('\n') == std::string::npos) {
     std::stringstream ss;
     ss << f.rdbuf();
-    text = ss.str();
+    auto p = parse_program(ss.str());
+    if (!p) return Error{fmt::format("{}:{}", arg, p.error().str())};
+    return p;
   } else if (arg.find('\n') != std::string::npos) {
     text = arg;
   } else {
