@@ -21,6 +21,12 @@ std::vector<uint64_t> encode_blendv8(std::span<const int> c, unsigned n);     //
 std::vector<uint64_t> encode_blendv32(std::span<const int> c, unsigned n);
 std::vector<uint64_t> encode_blendv64(std::span<const int> c, unsigned n);
 
+// Controls shared by several x86 families (the same constraints at every register width).
+inline constexpr Control pshufb_ctl{Control::Kind::Table, 1, 16, true, 8, encode_pshufb};
+inline constexpr Control blendv8_ctl{Control::Kind::Select, 2, 0, false, 8, encode_blendv8};
+inline constexpr Control blendv32_ctl{Control::Kind::Select, 2, 0, false, 32, encode_blendv32};
+inline constexpr Control blendv64_ctl{Control::Kind::Select, 2, 0, false, 64, encode_blendv64};
+
 // Lane functions of the table and select controls.
 inline LaneSrc table_lane(unsigned i, unsigned n_in, const Params& p) {
   const int c = p.control[i];
@@ -192,5 +198,7 @@ inline std::vector<uint64_t> encode_permilpd(std::span<const int> c, unsigned) {
   for (int e : c) out.push_back(e < 0 ? 0 : uint64_t(e & 1) << 1);
   return out;
 }
+inline constexpr Control permilps_ctl{Control::Kind::Table, 1, 4, false, 32, encode_permilps};
+inline constexpr Control permilpd_ctl{Control::Kind::Table, 1, 2, false, 64, encode_permilpd};
 
 }  // namespace shufc::isa::rec

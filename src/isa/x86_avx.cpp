@@ -13,12 +13,6 @@ using F = Feature;
 
 namespace {
 
-constexpr Control pshufb_ctl{Control::Kind::Table, 1, 16, true, 8, encode_pshufb};
-constexpr Control blendv8_ctl{Control::Kind::Select, 2, 0, false, 8, encode_blendv8};
-constexpr Control blendv32_ctl{Control::Kind::Select, 2, 0, false, 32, encode_blendv32};
-constexpr Control blendv64_ctl{Control::Kind::Select, 2, 0, false, 64, encode_blendv64};
-constexpr Control permilps_ctl{Control::Kind::Table, 1, 4, false, 32, encode_permilps};
-constexpr Control permilpd_ctl{Control::Kind::Table, 1, 2, false, 64, encode_permilpd};
 constexpr Control permd_ctl{Control::Kind::Table, 1, 0, false, 32, encode_index};
 
 const std::vector<Instruction>& table() {

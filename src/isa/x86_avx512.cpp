@@ -27,9 +27,6 @@ using F = Feature;
 
 namespace {
 
-constexpr Control pshufb_ctl{Control::Kind::Table, 1, 16, true, 8, encode_pshufb};
-constexpr Control permilps_ctl{Control::Kind::Table, 1, 4, false, 32, encode_permilps};
-constexpr Control permilpd_ctl{Control::Kind::Table, 1, 2, false, 64, encode_permilpd};
 // vperm{b,w,d,q,ps,pd} (one table) and vpermt2* (two tables): the control is the index itself.
 constexpr Control index_ctl(unsigned inputs, unsigned bits) { return {Control::Kind::Table, inputs, 0, false, bits, encode_index}; }
 // Mask-register controls: the __mmaskN type is at least 8 bits.

@@ -9,10 +9,6 @@ using F = Feature;
 
 namespace {
 
-constexpr Control pshufb_ctl{Control::Kind::Table, 1, 16, true, 8, encode_pshufb};
-constexpr Control blendv8_ctl{Control::Kind::Select, 2, 0, false, 8, encode_blendv8};
-constexpr Control blendv32_ctl{Control::Kind::Select, 2, 0, false, 32, encode_blendv32};
-constexpr Control blendv64_ctl{Control::Kind::Select, 2, 0, false, 64, encode_blendv64};
 
 const std::vector<Instruction>& table() {
   static const std::vector<Instruction> t = {
