@@ -29,3 +29,6 @@ say "Instructions as data: a Program simulated, proved and costed" "shufc run ex
 
 say "... and emitted as assembly with lane comments" "shufc emit examples/unpack_shuffle.prog --format att"
 "$shufc" emit examples/unpack_shuffle.prog --format att
+
+say "Synthesis: the cheapest verified sequence, and whether it is proven optimal" "shufc synth 'v8i16:0,2,4,6,8,10,12,14' --target ssse3"
+"$shufc" synth 'v8i16:0,2,4,6,8,10,12,14' --target ssse3

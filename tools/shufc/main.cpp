@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "isa_commands.h"
+#include "synth_command.h"
 
 namespace {
 
@@ -59,9 +60,21 @@ int main(int argc, char** argv) {
   emit->add_option("--format", iopts.format, "c, att, intel, ir, json");
   emit->add_option("--function", iopts.function, "the function name (C and IR)");
 
+  shufc::cli::SynthCliOptions sopts;
+  CLI::App* synth = app.add_subcommand("synth", "the cheapest verified instruction sequence for a shuffle, with its cost and optimality");
+  synth->add_option("input", sopts.input, "a shuffle (IR line or compact mask), a file, or - for stdin")->required();
+  synth->add_option("--target", sopts.target, "sse2, sse3, ssse3, sse4.1, avx, avx2, avx512, avx512vbmi, avx512vbmi2, neon");
+  synth->add_option("--cpu", sopts.cpu, "cost model: skylake, icelake-server (x86 default), sapphirerapids, znver4, neoverse-n1 (AArch64 default), neoverse-v1");
+  synth->add_option("--objective", sopts.objective, "throughput (default), latency, count");
+  synth->add_option("--budget-ms", sopts.budget_ms, "search time budget per shuffle (default 1000)");
+  synth->add_option("--emit", sopts.emit, "c, asm, ll or json instead of the report");
+  synth->add_option("--name", sopts.name, "function name for --emit c / ll");
+  synth->add_flag("--json", sopts.json, "one JSON object per shuffle");
+  synth->add_flag("--stats", sopts.stats, "also report the search time");
+
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {
-    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit; see --help)\n", argv[1]);
+    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth; see --help)\n", argv[1]);
     return 1;
   }
   try {
@@ -78,6 +91,7 @@ int main(int argc, char** argv) {
     if (isa_show->parsed()) return shufc::cli::run_isa_show(iopts);
     if (run->parsed()) return shufc::cli::run_program(iopts);
     if (emit->parsed()) return shufc::cli::run_emit(iopts);
+    if (synth->parsed()) return shufc::cli::run_synth(sopts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "shufc: internal error: %s\n", e.what());
     return 2;

@@ -1,0 +1,42 @@
+// Shuffle synthesis: the cheapest Program the search can find for one shuffle on a target,
+// verified by the simulator, with an honest statement of optimality.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "shufc/cost.h"
+#include "shufc/expected.h"
+#include "shufc/isa/feature.h"
+#include "shufc/program.h"
+#include "shufc/shuffle_vector.h"
+
+namespace shufc {
+
+enum class Objective { throughput, latency, count };
+
+struct SynthOptions {
+  isa::Target target;
+  const CpuModel* cpu = nullptr;
+  Objective objective = Objective::throughput;
+  unsigned budget_ms = 1000;      // wall-clock budget of the search
+  uint64_t node_budget = 2000000; // values expanded at most
+};
+
+struct SynthResult {
+  Program program;
+  double cost = 0;            // under the objective
+  bool optimal = false;       // proven: no cheaper Program exists within the modelled instructions
+  double lower_bound = 0;     // a proven lower bound on the cost of any Program
+  uint64_t nodes = 0;         // values expanded
+  uint64_t values = 0;        // distinct register contents reached
+  double ms = 0;              // search time
+  bool budget_exhausted = false;
+};
+
+// Synthesizes one output vector from up to two input vectors. The shuffle's operands may be
+// values, undef/poison or zeroinitializer; its result must fill one register of the target (64 /
+// 128 / 256 / 512 bits) and its inputs be as wide. Errors (exit 1 material) say what is outside
+// that. The returned Program has passed simulate_labels against the mask.
+Expected<SynthResult> synthesize(const ShuffleVector& sv, const SynthOptions& opts);
+
+}  // namespace shufc

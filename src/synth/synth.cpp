@@ -1,0 +1,527 @@
+// Shuffle synthesis: the cheapest Program of up to two levels of instructions, found backwards
+// from the goal, with programmable instructions solved for their control as the last step.
+//
+// Register contents are byte labels (input k, byte j) or zero, so every data-movement record is
+// usable at any element width (SPIRAL's polymorphic instructions) through index_map_at(.., 8).
+// Depth 1 applies every instance to the inputs. Depth 2 goes backwards: for each last
+// instruction, the goal fixes what its arguments must hold (a requirement with free bytes), and
+// the cheapest reached content holding it is looked up through an index by byte. Programmable
+// instructions (pshufb, vperm*, tbl, variable blends) are solved for their control. Every program
+// of at most two instructions (a programmable one only last) is tried, which is what the reported
+// lower bound rests on (bound()).
+#include "shufc/synth.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "shufc/isa/registry.h"
+#include "shufc/sim.h"
+
+namespace shufc {
+
+namespace {
+
+using Label = uint16_t;
+constexpr Label kZeroLabel = 0xFFFF;  // a zero byte
+constexpr int kAnyByte = -1;          // goal: don't care
+constexpr int kZeroByte = -2;         // goal: zero
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+Label label(int input, int byte) { return Label(input * 256 + byte); }
+
+// One instruction instance as a byte map: out byte j <- (arg, byte) or zero.
+struct Instance {
+  const isa::Instruction* in;
+  uint64_t imm;
+  unsigned arity;
+  std::vector<int16_t> src;  // arg * 256 + byte, or -1 for zero
+  double cost;
+};
+
+struct Value {
+  std::vector<Label> bytes;
+  double cost;
+  int inst = -1;      // instance that made it (-1: an input)
+  int a = -1, b = -1; // argument values
+  unsigned instrs = 0;
+  const isa::Instruction* prog = nullptr;  // or a programmable instruction with this control
+  std::vector<int> control;
+};
+
+struct Solution {
+  double cost = kInf;
+  int value = -1;                          // a value equal to the goal, or
+  const isa::Instruction* prog = nullptr;  // a programmable last step on (pa, pb)
+  int pa = -1, pb = -1;
+  std::vector<int> control;
+  unsigned instrs = 0;
+};
+
+class Search {
+ public:
+  Search(std::vector<int> goal, unsigned width, const SynthOptions& o, std::vector<std::string> input_names)
+      : goal_(std::move(goal)), width_(width), bytes_(width / 8), o_(o), k_(unsigned(input_names.size())),
+        names_(std::move(input_names)) {
+    for (int g : goal_)
+      if (g >= 0) useful_[size_t(g)] = true;
+      else if (g == kZeroByte) needs_zero_ = true;
+  }
+
+  SynthResult run(Program& program) {
+    const auto start = std::chrono::steady_clock::now();
+    auto out_of_time = [&] { return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(o_.budget_ms); };
+    build_instances();
+    // Depth 0: the inputs.
+    for (unsigned k = 0; k < k_; ++k) {
+      Value v{std::vector<Label>(bytes_), 0};
+      for (unsigned j = 0; j < bytes_; ++j) v.bytes[j] = label(int(k), int(j));
+      add(std::move(v));
+    }
+    const int n0 = int(values_.size());
+    // Depth 1: every instance on the inputs; programmable instructions solved on them.
+    for (size_t i = 0; i < instances_.size(); ++i) {
+      const Instance& in = instances_[i];
+      if (in.arity == 0) apply(int(i), -1, -1);
+      for (int x = 0; x < n0 && in.arity >= 1; ++x) {
+        if (in.arity == 1) apply(int(i), x, -1);
+        else
+          for (int y = 0; y < n0; ++y) apply(int(i), x, y);
+      }
+    }
+    for (const isa::Instruction* p : programmable_)
+      for (int x = 0; x < n0; ++x) {
+        if (p->num_inputs == 1) solve(p, x, -1);
+        else
+          for (int y = 0; y < n0; ++y) solve(p, x, y);
+      }
+    // Depth 2, backwards from the goal.
+    const int n1 = int(values_.size());
+    index_values();
+    bool exhausted = false;
+    std::vector<int> req[2];
+    for (size_t i = 0; i < instances_.size() && !exhausted; ++i) {
+      if ((i & 31) == 0 && out_of_time()) exhausted = true;
+      const Instance& g = instances_[i];
+      if (g.arity == 0 || g.cost >= best_.cost || !requirements(g, req)) continue;
+      ++nodes_;
+      int x = cheapest(req[0], n1);
+      if (x < 0 && !programmable_.empty() && g.arity == 2) x = programmed(req[0]);
+      if (x < 0) continue;
+      int y = g.arity == 2 ? cheapest(req[1], n1) : -1;
+      if (g.arity == 2 && y < 0 && !programmable_.empty()) y = programmed(req[1]);
+      if (g.arity == 2 && y < 0) continue;
+      apply(int(i), x, y);
+    }
+    // A programmable last step on a depth-1 content (and an input).
+    for (const isa::Instruction* p : programmable_)
+      for (int x = n0; x < n1 && !exhausted; ++x) {
+        if ((x & 63) == 0 && out_of_time()) exhausted = true;
+        ++nodes_;
+        if (p->num_inputs == 1) solve(p, x, -1);
+        else
+          for (int y = 0; y < n0; ++y) {
+            solve(p, x, y);
+            solve(p, y, x);
+          }
+      }
+    SynthResult r;
+    r.nodes = nodes_;
+    r.values = values_.size();
+    r.budget_exhausted = exhausted;
+    // With the budget gone, only "at least one cheapest instruction" is proven.
+    r.lower_bound = exhausted ? std::min(min_cost_, best_.cost) : std::min(best_.cost, bound());
+    if (best_.cost < kInf) {
+      r.cost = best_.cost;
+      r.optimal = !exhausted && r.lower_bound >= best_.cost - 1e-9;
+      program = reconstruct();
+    } else {
+      r.cost = kInf;
+    }
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  }
+
+ private:
+  double cost_of(const isa::Instruction& in) const {
+    auto c = instr_cost(*o_.cpu, in.id);
+    if (!c) return kInf;
+    switch (o_.objective) {
+      case Objective::throughput: return c->rthroughput;
+      case Objective::latency: return c->latency;
+      case Objective::count: return 1;
+    }
+    return kInf;
+  }
+  // Loading a control constant; off the latency path (it can be hoisted).
+  double load_cost(const isa::Instruction& in) const {
+    const std::string id = std::string_view(in.spell.assembly).find("{c:k}") != std::string_view::npos
+                               ? fmt::format("load.k{}", std::max(16u, in.control.ctl_elem_bits))
+                               : fmt::format("load.{}", in.reg_bits);
+    auto c = instr_cost(*o_.cpu, id);
+    if (!c) return kInf;
+    return o_.objective == Objective::count ? 1 : o_.objective == Objective::latency ? 0 : c->rthroughput;
+  }
+
+  // Every data-movement instance of the target at this width, deduplicated by byte map.
+  void build_instances() {
+    std::unordered_map<std::string, size_t> seen;
+    for (const isa::Instruction* in : isa::instructions_for(o_.target)) {
+      if (in->reg_bits != width_ || in->num_inputs > 2 || !in->moves_only()) continue;
+      bool widths_ok = true;
+      for (unsigned k = 0; k < in->num_inputs; ++k) widths_ok &= in->in_bits(k) == width_;
+      const double c = cost_of(*in);
+      if (!widths_ok || c == kInf) continue;
+      if (in->programmable()) {
+        const double total = c + load_cost(*in);
+        if (total < kInf) {
+          programmable_.push_back(in);
+          min_programmable_ = std::min(min_programmable_, total);
+          min_cost_ = std::min(min_cost_, total);
+        }
+        continue;
+      }
+      for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
+        const auto map = isa::index_map_at(*in, {imm, {}}, 8);
+        if (map.size() != bytes_) continue;
+        Instance inst{in, imm, in->num_inputs, {}, c};
+        std::string key(1, char(in->num_inputs));
+        for (const isa::LaneSrc& s : map) {
+          inst.src.push_back(s.is_zero() ? int16_t(-1) : int16_t(s.input * 256 + s.elem));
+          key += char(s.is_zero() ? 0xff : s.input * 64 + s.elem);
+        }
+        auto [it, fresh] = seen.emplace(key, instances_.size());
+        if (fresh) instances_.push_back(std::move(inst));
+        else if (c < instances_[it->second].cost) instances_[it->second] = std::move(inst);
+        min_cost_ = std::min(min_cost_, c);
+      }
+    }
+  }
+
+  // What is proven once every program of at most two instructions (a programmable one only as
+  // the last) has been tried: longer programs cost at least three cheapest instructions, and a
+  // programmable instruction before the last costs at least itself, its control load and one
+  // more instruction.
+  double bound() const { return std::min(3 * min_cost_, min_programmable_ + min_cost_); }
+
+  bool matches(const std::vector<Label>& v) const {
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const int g = goal_[j];
+      if (g == kAnyByte) continue;
+      if (g == kZeroByte ? v[j] != kZeroLabel : v[j] != Label(g)) return false;
+    }
+    return true;
+  }
+  bool relevant(const std::vector<Label>& v) const {
+    for (Label l : v)
+      if (l == kZeroLabel ? needs_zero_ : useful_[l]) return true;
+    return false;
+  }
+
+  int add(Value v) {
+    std::string key(reinterpret_cast<const char*>(v.bytes.data()), v.bytes.size() * sizeof(Label));
+    auto it = index_.find(key);
+    int id;
+    if (it == index_.end()) {
+      id = int(values_.size());
+      index_.emplace(std::move(key), id);
+      values_.push_back(std::move(v));
+    } else {
+      id = it->second;
+      if (v.cost >= values_[size_t(id)].cost) return -1;
+      values_[size_t(id)] = std::move(v);
+    }
+    const Value& nv = values_[size_t(id)];
+    if (nv.cost < best_.cost && matches(nv.bytes)) best_ = Solution{nv.cost, id, nullptr, -1, -1, {}, nv.instrs};
+    return id;
+  }
+
+  void apply(int inst, int a, int b) {
+    const Instance& in = instances_[size_t(inst)];
+    Value v{std::vector<Label>(bytes_), in.cost, inst, a, b, 1};
+    const Value* args[2] = {a >= 0 ? &values_[size_t(a)] : nullptr, b >= 0 ? &values_[size_t(b)] : nullptr};
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const int s = in.src[j];
+      v.bytes[j] = s < 0 ? kZeroLabel : args[s / 256]->bytes[size_t(s % 256)];
+    }
+    if (a >= 0) v.cost += values_[size_t(a)].cost, v.instrs += values_[size_t(a)].instrs;
+    if (b >= 0 && b != a) v.cost += values_[size_t(b)].cost, v.instrs += values_[size_t(b)].instrs;
+    if (v.cost >= best_.cost || (!relevant(v.bytes) && !matches(v.bytes))) return;
+    add(std::move(v));
+  }
+
+  // What instance g's arguments must hold for g to yield the goal (kAnyByte where free); false
+  // when no argument contents can.
+  bool requirements(const Instance& g, std::vector<int> (&req)[2]) const {
+    for (unsigned k = 0; k < 2; ++k) req[k].assign(bytes_, kAnyByte);
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const int want = goal_[j];
+      if (want == kAnyByte) continue;
+      const int s = g.src[j];
+      if (s < 0) {
+        if (want != kZeroByte) return false;
+        continue;
+      }
+      int& r = req[s / 256][size_t(s % 256)];
+      if (r == kAnyByte) r = want;
+      else if (r != want) return false;
+    }
+    return true;
+  }
+
+  // Reached contents by (position, label) of each byte, to find candidates for a requirement.
+  void index_values() {
+    for (int id = 0; id < int(values_.size()); ++id)
+      for (unsigned j = 0; j < bytes_; ++j) by_byte_[uint64_t(j) << 16 | values_[size_t(id)].bytes[j]].push_back(id);
+  }
+  // The cheapest of the first `limit` reached contents that holds the requirement, or -1.
+  int cheapest(const std::vector<int>& req, int limit) const {
+    int first = -1;
+    for (unsigned j = 0; j < bytes_ && first < 0; ++j)
+      if (req[j] != kAnyByte) first = int(j);
+    if (first < 0) return 0;  // anything will do: the first input
+    const Label want = req[size_t(first)] == kZeroByte ? kZeroLabel : Label(req[size_t(first)]);
+    auto it = by_byte_.find(uint64_t(first) << 16 | want);
+    if (it == by_byte_.end()) return -1;
+    int best = -1;
+    for (int id : it->second) {
+      if (id >= limit) break;
+      const Value& v = values_[size_t(id)];
+      if (best >= 0 && v.cost >= values_[size_t(best)].cost) continue;
+      bool ok = true;
+      for (unsigned j = 0; j < bytes_ && ok; ++j) {
+        const int r = req[j];
+        if (r == kAnyByte) continue;
+        ok = r == kZeroByte ? v.bytes[j] == kZeroLabel : v.bytes[j] == Label(r);
+      }
+      if (ok) best = id;
+    }
+    return best;
+  }
+
+  // The control that makes programmable instruction p yield `want` from (a, b), if one exists.
+  std::optional<std::vector<int>> control_for(const isa::Instruction* p, int a, int b, const std::vector<int>& want) const {
+    const unsigned eb = p->elem_bits / 8, n = p->n();
+    const unsigned n_src = p->in_bits(0) / p->src_elem_bits;
+    const Value* args[2] = {&values_[size_t(a)], b >= 0 ? &values_[size_t(b)] : nullptr};
+    std::vector<int> control(n);
+    for (unsigned i = 0; i < n; ++i) {
+      bool any = true, zero = true;
+      for (unsigned k = 0; k < eb; ++k) {
+        const int g = want[i * eb + k];
+        any &= g == kAnyByte;
+        zero &= g == kAnyByte || g == kZeroByte;
+      }
+      auto element_fits = [&](int input, unsigned e) {
+        for (unsigned k = 0; k < eb; ++k) {
+          const int g = want[i * eb + k];
+          if (g == kAnyByte) continue;
+          const Label l = args[input]->bytes[e * eb + k];
+          if (g == kZeroByte ? l != kZeroLabel : l != Label(g)) return false;
+        }
+        return true;
+      };
+      int pick = -2;
+      if (p->control.kind == isa::Control::Kind::Select) {
+        if (element_fits(0, i)) pick = int(i);
+        else if (args[1] && element_fits(1, i)) pick = int(n + i);
+      } else {
+        if (zero && p->control.zeroing && !any) pick = -1;
+        const unsigned lo = p->control.block_elems ? i / p->control.block_elems * p->control.block_elems : 0;
+        const unsigned hi = p->control.block_elems ? lo + p->control.block_elems : n_src;
+        for (unsigned t = 0; t < p->control.table_inputs && pick == -2; ++t) {
+          if (t >= 2 || (t == 1 && !args[1])) break;
+          for (unsigned e = lo; e < hi && pick == -2; ++e)
+            if (element_fits(int(t), e)) pick = int(t * n_src + e);
+        }
+        if (pick == -2 && any) pick = int(lo);
+      }
+      if (pick == -2) return std::nullopt;
+      control[i] = pick;
+    }
+    if (!isa::accepts(*p, control)) return std::nullopt;
+    // What the instance really does must be wanted (tbx keeps its destination where tbl zeroes).
+    const auto map = isa::index_map_at(*p, {0, control}, 8);
+    if (map.size() != bytes_) return std::nullopt;
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const int g = want[j];
+      if (g == kAnyByte) continue;
+      const Label l = map[j].is_zero() ? kZeroLabel : args[map[j].input]->bytes[size_t(map[j].elem)];
+      if (g == kZeroByte ? l != kZeroLabel : l != Label(g)) return std::nullopt;
+    }
+    return control;
+  }
+
+  // A programmable last step on (a, b) that yields the goal.
+  void solve(const isa::Instruction* p, int a, int b) {
+    const double base = cost_of(*p) + load_cost(*p) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
+    if (base >= best_.cost) return;
+    auto control = control_for(p, a, b, goal_);
+    if (!control) return;
+    const unsigned instrs = 2 + values_[size_t(a)].instrs + (b >= 0 && b != a ? values_[size_t(b)].instrs : 0);
+    best_ = Solution{base, -1, p, a, b, std::move(*control), instrs};
+  }
+
+  // The cheapest programmable instruction on the inputs that holds `want`, as a new content (-1
+  // when none does): the middle of 2 x pshufb + combine, vpermt2 + blend and the like.
+  int programmed(const std::vector<int>& want) {
+    int best = -1;
+    double best_cost = kInf;
+    for (const isa::Instruction* p : programmable_) {
+      const double c = cost_of(*p) + load_cost(*p);
+      if (c >= best_cost) continue;
+      for (int x = 0; x < int(k_); ++x)
+        for (int y = p->num_inputs == 2 ? 0 : -1; y < (p->num_inputs == 2 ? int(k_) : 0); ++y) {
+          auto control = control_for(p, x, y, want);
+          if (!control) continue;
+          const auto map = isa::index_map_at(*p, {0, *control}, 8);
+          Value v{std::vector<Label>(bytes_), c, -1, x, y, 2, p, *control};
+          for (unsigned j = 0; j < bytes_; ++j)
+            v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
+          const int id = add(std::move(v));
+          if (id >= 0) best = id, best_cost = c;
+        }
+    }
+    return best;
+  }
+
+  Program reconstruct() {
+    Program prog;
+    prog.arch = o_.target.arch;
+    for (unsigned k = 0; k < k_; ++k) prog.inputs.push_back({names_[k], width_});
+    std::unordered_map<int, unsigned> made;
+    for (unsigned k = 0; k < k_; ++k) made[int(k)] = k;
+    std::function<unsigned(int)> emit = [&](int id) -> unsigned {
+      if (auto it = made.find(id); it != made.end()) return it->second;
+      const Value& v = values_[size_t(id)];
+      Program::Step st = v.prog ? Program::Step{"", v.prog, {}, 0, v.control}
+                                : Program::Step{"", instances_[size_t(v.inst)].in, {}, instances_[size_t(v.inst)].imm, {}};
+      if (v.a >= 0) st.args.push_back(emit(v.a));
+      if (v.b >= 0) st.args.push_back(emit(v.b));
+      st.name = fmt::format("t{}", prog.steps.size());
+      prog.steps.push_back(std::move(st));
+      return made[id] = prog.num_values() - 1;
+    };
+    unsigned out;
+    if (best_.prog) {
+      Program::Step st{"", best_.prog, {}, 0, best_.control};
+      st.args.push_back(emit(best_.pa));
+      if (best_.pb >= 0) st.args.push_back(emit(best_.pb));
+      st.name = fmt::format("t{}", prog.steps.size());
+      prog.steps.push_back(std::move(st));
+      out = prog.num_values() - 1;
+    } else {
+      out = emit(best_.value);
+    }
+    if (!prog.steps.empty()) prog.steps.back().name = "r";
+    prog.outputs.push_back(out);
+    return prog;
+  }
+
+  std::vector<int> goal_;
+  unsigned width_, bytes_;
+  const SynthOptions& o_;
+  unsigned k_;
+  std::vector<std::string> names_;
+  bool useful_[65536] = {};
+  bool needs_zero_ = false;
+  std::vector<Instance> instances_;
+  std::vector<const isa::Instruction*> programmable_;
+  double min_cost_ = kInf, min_programmable_ = kInf;
+  std::vector<Value> values_;
+  std::unordered_map<std::string, int> index_;
+  std::unordered_map<uint64_t, std::vector<int>> by_byte_;
+  Solution best_;
+  uint64_t nodes_ = 0;
+};
+
+}  // namespace
+
+Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& opts) {
+  if (!opts.cpu) return Error{"synth needs a CPU cost model"};
+  if (opts.cpu->arch != opts.target.arch) return Error{fmt::format("CPU '{}' is not a {} CPU", opts.cpu->name, opts.target.name)};
+  if (in.scalable()) return Error{"synth handles fixed-length vectors; scalable ones are the scalable-vectors engine's"};
+  const ShuffleVector& sv = in;
+  const unsigned eb = sv.type.elem.bits;
+  if (eb % 8) return Error{fmt::format("synth needs whole-byte elements; {} has {} bits", sv.type.elem.ir(), eb)};
+  const unsigned in_bits = sv.n() * eb, out_bits = sv.m() * eb;
+  if (in_bits != out_bits)
+    return Error{fmt::format("synth makes one register from registers of the same width: inputs {} bits, result {} bits", in_bits, out_bits)};
+  const unsigned max_bits = opts.target.max_reg_bits;
+  const bool ok_width = (opts.target.arch == isa::Arch::aarch64 ? (out_bits == 64 || out_bits == 128)
+                                                                : (out_bits == 128 || out_bits == 256 || out_bits == 512)) &&
+                        out_bits <= max_bits;
+  if (!ok_width)
+    return Error{fmt::format("a {}-bit result does not fill one {} register (widths: {})", out_bits, opts.target.name,
+                             opts.target.arch == isa::Arch::aarch64 ? "64, 128" : max_bits >= 512 ? "128, 256, 512" : max_bits >= 256 ? "128, 256" : "128")};
+  // The Program's inputs are the value operands, in order and named after them (the same value
+  // once); zeroinitializer gives zero bytes, undef/poison free ones.
+  const Operand* ops[2] = {&sv.v1, &sv.v2};
+  int input_of[2] = {-1, -1};
+  std::vector<std::string> names;
+  for (int k = 0; k < 2; ++k) {
+    const Operand& op = *ops[k];
+    if (op.kind == Operand::Kind::Splat || op.kind == Operand::Kind::Constant)
+      return Error{"synth takes value, undef and zeroinitializer operands; this shuffle reads a constant vector"};
+    if (op.kind != Operand::Kind::Value) continue;
+    if (k == 1 && sv.v1 == sv.v2) {
+      input_of[1] = input_of[0];
+      continue;
+    }
+    std::string name;
+    for (char c : op.name.substr(1))
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') name += c;
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = std::string(k ? "b" : "a") + name;
+    if (!names.empty() && names[0] == name) name += "_2";
+    input_of[k] = int(names.size());
+    names.push_back(name);
+  }
+  const unsigned n = sv.n(), bpe = eb / 8;
+  std::vector<int> goal;
+  for (int e : sv.mask)
+    for (unsigned k = 0; k < bpe; ++k) {
+      if (e == kUndef) {
+        goal.push_back(kAnyByte);
+        continue;
+      }
+      if (e == kZero) {
+        goal.push_back(kZeroByte);
+        continue;
+      }
+      const int which = e >= int(n) ? 1 : 0;
+      const Operand& op = *ops[which];
+      if (op.kind == Operand::Kind::Zero) goal.push_back(kZeroByte);
+      else if (op.is_undef()) goal.push_back(kAnyByte);
+      else goal.push_back(int(label(input_of[which], int((unsigned(e) % n) * bpe + k))));
+    }
+  if (names.empty()) return Error{"the shuffle reads no input value: it is a constant"};
+  Search s(goal, out_bits, opts, names);
+  Program prog;
+  SynthResult r = s.run(prog);
+  if (r.cost == std::numeric_limits<double>::infinity()) {
+    if (r.budget_exhausted)
+      return Error{fmt::format("no {} sequence found within the budget of {} ms", opts.target.name, opts.budget_ms)};
+    return Error{fmt::format("no {} sequence of two instructions (with programmable helpers) does this shuffle, and the "
+                             "search does not go deeper yet",
+                             opts.target.name)};
+  }
+  // Never print an unverified Program: its lanes must be the goal's.
+  const auto labels = simulate_labels(prog);
+  if (!labels || labels->size() != 1) throw std::logic_error("synth: the Program does not simulate");
+  for (unsigned j = 0; j < goal.size(); ++j) {
+    const ByteLabel l = (*labels)[0][j];
+    const int g = goal[j];
+    const bool ok = g == kAnyByte || (g == kZeroByte ? l.input < 0 : (l.input >= 0 && int(label(l.input, l.byte)) == g));
+    if (!ok) throw std::logic_error(fmt::format("synth: byte {} of the Program is wrong", j));
+  }
+  r.program = std::move(prog);
+  return r;
+}
+
+}  // namespace shufc

@@ -1,0 +1,109 @@
+// shufc synth: the cheapest verified Program for each shuffle, with its cost and optimality.
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "inputs.h"
+#include "shufc/emit.h"
+#include "shufc/synth.h"
+#include "synth_command.h"
+
+namespace shufc::cli {
+
+using json = nlohmann::ordered_json;
+
+int run_synth(const SynthCliOptions& o) {
+  auto target = isa::find_target(o.target);
+  if (!target) {
+    std::fprintf(stderr, "shufc: error: unknown target '%s' (see shufc isa list --help)\n", o.target.c_str());
+    return 1;
+  }
+  const std::string cpu_name = !o.cpu.empty() ? o.cpu : target->arch == isa::Arch::x86 ? "icelake-server" : "neoverse-n1";
+  const CpuModel* cpu = find_cpu(cpu_name);
+  if (!cpu) {
+    std::fprintf(stderr, "shufc: error: unknown CPU '%s'\n", cpu_name.c_str());
+    return 1;
+  }
+  SynthOptions so{*target, cpu};
+  if (o.objective == "throughput") so.objective = Objective::throughput;
+  else if (o.objective == "latency") so.objective = Objective::latency;
+  else if (o.objective == "count") so.objective = Objective::count;
+  else {
+    std::fprintf(stderr, "shufc: error: unknown objective '%s' (throughput, latency, count)\n", o.objective.c_str());
+    return 1;
+  }
+  so.budget_ms = o.budget_ms;
+  auto inputs = read_inputs(o.input);
+  if (!inputs) {
+    std::fprintf(stderr, "shufc: error: %s\n", inputs.error().str().c_str());
+    return 1;
+  }
+  int rc = 0;
+  for (const Input& in : *inputs) {
+    if (!in.shuffle) {
+      std::fprintf(stderr, "shufc: error: %s\n", in.error_text().c_str());
+      rc = 1;
+      continue;
+    }
+    auto r = synthesize(*in.shuffle, so);
+    if (!r) {
+      std::fprintf(stderr, "shufc: error: %s%s\n", in.prefix().c_str(), r.error().str().c_str());
+      rc = 1;
+      continue;
+    }
+    const Program& p = r->program;
+    const ProgramCost pc = program_cost(p, *cpu);
+    if (o.emit == "c") {
+      std::printf("%s", emit_c(p, o.name).c_str());
+      continue;
+    }
+    if (o.emit == "asm") {
+      std::printf("%s", emit_asm(p, AsmSyntax::att).c_str());
+      continue;
+    }
+    if (o.emit == "ll") {
+      std::printf("%s", emit_ir(p, o.name).c_str());
+      continue;
+    }
+    if (o.json || o.emit == "json") {
+      json j;
+      j["input"] = in.shuffle->str();
+      if (!in.file.empty()) j["line"] = in.line;
+      json steps = json::array();
+      std::string text = print_program(p);
+      for (size_t a = 0, b; a < text.size(); a = b + 1) {
+        b = text.find('\n', a);
+        if (b == std::string::npos) b = text.size();
+        if (b > a) steps.push_back(text.substr(a, b - a));
+      }
+      j["program"] = steps;
+      j["target"] = target->name;
+      j["cpu"] = std::string(cpu->name);
+      j["objective"] = o.objective;
+      j["cost"] = {{"throughput", pc.rthroughput}, {"latency", pc.latency}, {"uops", pc.uops}, {"instructions", pc.instructions}};
+      j["optimal"] = r->optimal;
+      j["lower_bound"] = r->lower_bound;
+      j["search"] = {{"values_expanded", r->nodes}, {"values_reached", r->values}, {"budget_exhausted", r->budget_exhausted}};
+      if (o.stats) j["search"]["ms"] = r->ms;
+      j["c"] = emit_c(p, o.name);
+      j["asm"] = emit_asm(p, AsmSyntax::att);
+      std::printf("%s\n", j.dump().c_str());
+      continue;
+    }
+    std::printf("; %s%s\n%s", in.prefix().c_str(), in.shuffle->str().c_str(), print_program(p).c_str());
+    std::printf("; cost on %s: %.2f cycles reciprocal throughput, %.0f cycles latency, %u uops, %u instructions\n",
+                std::string(cpu->name).c_str(), pc.rthroughput, pc.latency, pc.uops, pc.instructions);
+    if (r->optimal)
+      std::printf("; optimal: proven (%s)\n", o.objective.c_str());
+    else
+      std::printf("; optimal: not proven; lower bound %.6g (%s)%s\n", r->lower_bound, o.objective.c_str(),
+                  r->budget_exhausted ? ", the search budget ran out" : "");
+    std::printf("; search: %llu values expanded, %llu reached", (unsigned long long)r->nodes, (unsigned long long)r->values);
+    if (o.stats) std::printf(", %.1f ms", r->ms);
+    std::printf("\n");
+  }
+  return rc;
+}
+
+}  // namespace shufc::cli

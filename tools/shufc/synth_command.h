@@ -1,0 +1,21 @@
+// shufc synth.
+#pragma once
+#include <string>
+
+namespace shufc::cli {
+
+struct SynthCliOptions {
+  std::string input;
+  std::string target = "avx2";
+  std::string cpu;
+  std::string objective = "throughput";
+  std::string emit;       // c, asm, ll, json ("" = the report)
+  std::string name = "shufc_shuffle";
+  unsigned budget_ms = 1000;
+  bool json = false;
+  bool stats = false;  // search time in the report (off: the output is deterministic)
+};
+
+int run_synth(const SynthCliOptions& o);
+
+}  // namespace shufc::cli
