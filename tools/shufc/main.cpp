@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
   synth->add_option("--name", sopts.name, "function name for --emit c / ll");
   synth->add_flag("--json", sopts.json, "one JSON object per shuffle");
   synth->add_flag("--stats", sopts.stats, "also report the search time");
+  synth->add_flag("--batch", sopts.batch, "synthesize a file's shuffles on every core; JSON lines");
 
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {

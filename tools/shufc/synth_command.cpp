@@ -1,5 +1,8 @@
 // shufc synth: the cheapest verified Program for each shuffle, with its cost and optimality.
+#include <atomic>
 #include <cstdio>
+#include <thread>
+#include <unistd.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -8,6 +11,8 @@
 #include "shufc/emit.h"
 #include "shufc/synth.h"
 #include "synth_command.h"
+
+#include <optional>
 
 namespace shufc::cli {
 
@@ -39,14 +44,36 @@ int run_synth(const SynthCliOptions& o) {
     std::fprintf(stderr, "shufc: error: %s\n", inputs.error().str().c_str());
     return 1;
   }
+  // All shuffles are synthesized first, on every core for --batch, then printed in input order.
+  std::vector<std::optional<Expected<SynthResult>>> results(inputs->size());
+  {
+    std::atomic<size_t> next{0}, done{0};
+    const bool bar = o.batch && isatty(2);
+    auto work = [&] {
+      for (size_t i; (i = next++) < inputs->size();) {
+        const Input& in = (*inputs)[i];
+        if (in.shuffle) results[i].emplace(synthesize(*in.shuffle, so));
+        const size_t d = ++done;
+        if (bar && (d % 16 == 0 || d == inputs->size()))
+          std::fprintf(stderr, "\rshufc synth: %zu/%zu", d, inputs->size());
+      }
+    };
+    const unsigned threads = o.batch ? std::max(1u, std::thread::hardware_concurrency()) : 1;
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (bar) std::fprintf(stderr, "\n");
+  }
   int rc = 0;
-  for (const Input& in : *inputs) {
+  for (size_t idx = 0; idx < inputs->size(); ++idx) {
+    const Input& in = (*inputs)[idx];
     if (!in.shuffle) {
       std::fprintf(stderr, "shufc: error: %s\n", in.error_text().c_str());
       rc = 1;
       continue;
     }
-    auto r = synthesize(*in.shuffle, so);
+    auto& r = *results[idx];
     if (!r) {
       std::fprintf(stderr, "shufc: error: %s%s\n", in.prefix().c_str(), r.error().str().c_str());
       rc = 1;
@@ -66,7 +93,7 @@ int run_synth(const SynthCliOptions& o) {
       std::printf("%s", emit_ir(p, o.name).c_str());
       continue;
     }
-    if (o.json || o.emit == "json") {
+    if (o.json || o.batch || o.emit == "json") {
       json j;
       j["input"] = in.shuffle->str();
       if (!in.file.empty()) j["line"] = in.line;

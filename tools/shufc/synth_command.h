@@ -13,6 +13,7 @@ struct SynthCliOptions {
   std::string name = "shufc_shuffle";
   unsigned budget_ms = 1000;
   bool json = false;
+  bool batch = false;  // every core, JSON lines, a progress bar on a terminal
   bool stats = false;  // search time in the report (off: the output is deterministic)
 };
 
