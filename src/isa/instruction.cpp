@@ -23,6 +23,26 @@ std::vector<LaneSrc> index_map_at(const Instruction& in, const Params& p, unsign
   return fine;
 }
 
+std::vector<LaneSrc> byte_map(const Instruction& in, const Params& p) {
+  const bool bytewise = in.value == ValueOp::Move || in.value == ValueOp::ZeroExtend || in.value == ValueOp::Truncate;
+  if (!bytewise || in.elem_bits % 8) return {};
+  const std::vector<LaneSrc> coarse = index_map(in, p);
+  const unsigned eb = in.elem_bits / 8;
+  std::vector<LaneSrc> bytes;
+  bytes.reserve(coarse.size() * eb);
+  for (const LaneSrc& s : coarse) {
+    const unsigned sb = s.is_zero() ? eb : in.in_elem_bits(unsigned(s.input)) / 8;
+    if (sb == 0) return {};
+    for (unsigned k = 0; k < eb; ++k) {
+      // A wider destination element gets zeros above its source (zero extension); a narrower
+      // one keeps the source's low bytes (truncation).
+      if (s.is_zero() || k >= sb) bytes.push_back(LaneSrc::zero());
+      else bytes.push_back(LaneSrc::from(s.input, s.elem * int(sb) + int(k)));
+    }
+  }
+  return bytes;
+}
+
 std::vector<LaneSrc> unary_form(std::span<const LaneSrc> map) {
   std::vector<LaneSrc> u(map.begin(), map.end());
   for (LaneSrc& s : u)

@@ -91,14 +91,14 @@ std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program
   }
   for (const Program::Step& s : p.steps) {
     const isa::Instruction& in = *s.instr;
-    if (!in.moves_only()) return std::nullopt;
-    const std::vector<isa::LaneSrc> map = isa::index_map(in, s.params());
-    const unsigned eb = in.elem_bits / 8;
+    // Labels follow bytes through moves, zero extensions and truncations (byte_map); sign
+    // extension and saturation compute their bytes.
+    const std::vector<isa::LaneSrc> map = isa::byte_map(in, s.params());
+    if (map.empty()) return std::nullopt;
     std::vector<ByteLabel> r(in.reg_bits / 8, ByteLabel::zero());
     for (size_t i = 0; i < map.size(); ++i) {
       if (map[i].is_zero()) continue;
-      const std::vector<ByteLabel>& src = values.at(s.args.at(size_t(map[i].input)));
-      for (unsigned k = 0; k < eb; ++k) r[i * eb + k] = src.at(size_t(map[i].elem) * eb + k);
+      r[i] = values.at(s.args.at(size_t(map[i].input))).at(size_t(map[i].elem));
     }
     values.push_back(std::move(r));
   }

@@ -173,7 +173,10 @@ class Search {
   void build_instances() {
     std::unordered_map<std::string, size_t> seen;
     for (const isa::Instruction* in : isa::instructions_for(o_.target)) {
-      if (in->reg_bits != width_ || in->num_inputs > 2 || !in->moves_only()) continue;
+      if (in->reg_bits != width_ || in->num_inputs > 2) continue;
+      // Moves, zero extensions and truncations: results made of input bytes and zeros.
+      const bool bytewise = in->moves_only() || in->value == isa::ValueOp::ZeroExtend || in->value == isa::ValueOp::Truncate;
+      if (!bytewise || (in->programmable() && !in->moves_only())) continue;
       bool widths_ok = true;
       for (unsigned k = 0; k < in->num_inputs; ++k) widths_ok &= in->in_bits(k) == width_;
       const double c = cost_of(*in);
@@ -188,7 +191,7 @@ class Search {
         continue;
       }
       for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
-        const auto map = isa::index_map_at(*in, {imm, {}}, 8);
+        const auto map = isa::byte_map(*in, {imm, {}});
         if (map.size() != bytes_) continue;
         Instance inst{in, imm, in->num_inputs, {}, c};
         std::string key(1, char(in->num_inputs));

@@ -116,6 +116,11 @@ std::vector<LaneSrc> index_map(const Instruction& in, const Params& p);
 // splits into elem_bits/bits pieces that move together. Only for pure data movement.
 std::vector<LaneSrc> index_map_at(const Instruction& in, const Params& p, unsigned bits);
 
+// The instance byte by byte, for every instruction whose result is made of its input bytes and
+// zeros: pure data movement, zero extension (the new high bytes are zero) and truncation (the
+// low bytes are kept). Empty for sign extension and saturation, whose bytes are computed.
+std::vector<LaneSrc> byte_map(const Instruction& in, const Params& p);
+
 // The unary form of a binary instruction: both inputs are the same register.
 std::vector<LaneSrc> unary_form(std::span<const LaneSrc> map);
 

@@ -147,3 +147,24 @@ TEST(Simulate, LabelsStopAtValueChanges) {
 
 }  // namespace
 }  // namespace shufc
+
+namespace shufc {
+namespace {
+
+TEST(Simulate, LabelsFollowZeroExtensionAndTruncation) {
+  auto p = parse_program("in a : 128\nt = pmovzxbw a\nout t\n");
+  ASSERT_TRUE(p);
+  const auto labels = simulate_labels(*p);
+  ASSERT_TRUE(labels);  // zero extension only moves bytes and adds zeros
+  EXPECT_EQ((*labels)[0][0], (ByteLabel{0, 0}));
+  EXPECT_EQ((*labels)[0][1], ByteLabel::zero());
+  EXPECT_EQ((*labels)[0][2], (ByteLabel{0, 1}));
+  auto s = parse_program("in a : 128\nt = pmovsxbw a\nout t\n");
+  ASSERT_TRUE(s);
+  EXPECT_FALSE(simulate_labels(*s));  // sign extension computes its high bytes
+  EXPECT_TRUE(isa::byte_map(*isa::find_instruction("pmovsxbw"), {}).empty());
+  EXPECT_EQ(isa::byte_map(*isa::find_instruction("punpcklbw"), {}).size(), 16u);
+}
+
+}  // namespace
+}  // namespace shufc
