@@ -206,7 +206,8 @@ const char* op_name(isa::ValueOp v) {
   switch (v) {
     case isa::ValueOp::SignedSat: return "sat_s";
     case isa::ValueOp::UnsignedSat: return "sat_u";     // a signed value to unsigned
-    case isa::ValueOp::UnsignedSatU: return "usat_u";   // an unsigned value to unsigned
+    case isa::ValueOp::UnsignedSatU: return "usat_u";
+    case isa::ValueOp::BitOr: return "or";   // an unsigned value to unsigned
     case isa::ValueOp::Truncate: return "trunc";
     case isa::ValueOp::SignExtend: return "sext";
     case isa::ValueOp::ZeroExtend: return "zext";
@@ -248,6 +249,7 @@ std::string lane_list(const std::vector<isa::LaneSrc>& map, const std::vector<st
 // "v0[0..7],trunc8(v1[0..7])". A zero lane goes with the lanes before it (the first ones with
 // the lanes after them).
 std::string value_lanes(const isa::Instruction& in, const std::vector<isa::LaneSrc>& map, const std::vector<std::string>& src) {
+  if (in.value == isa::ValueOp::BitOr) return fmt::format("{} | {}", src.at(0), src.at(1));
   std::vector<bool> conv(map.size(), true);
   int first = -1;
   for (size_t i = 0; i < map.size(); ++i) {

@@ -213,7 +213,7 @@ std::string IrWriter::run(std::string_view name) {
     // (`keep`); the converted values leave those lanes poison, the kept ones the others.
     std::vector<bool> keep(n, false);
     bool mixed = false;
-    if (!in.moves_only())
+    if (!in.moves_only() && in.value != isa::ValueOp::BitOr)
       for (unsigned i = 0; i < n; ++i)
         if (!map[i].is_zero() && !in.converts(unsigned(map[i].input))) keep[i] = mixed = true;
     std::vector<bool> conv_dead = mixed ? keep : std::vector<bool>{}, keep_dead(n);
@@ -223,6 +223,9 @@ std::string IrWriter::run(std::string_view name) {
     using isa::ValueOp;
     switch (in.value) {
       case ValueOp::Move: r = gather(s, map, w, s.name); break;
+      case ValueOp::BitOr:
+        r = emit(s.name, fmt::format("or {} {}, {}", vty(n, w), as(s.args[0], w), as(s.args[1], w)));
+        break;
       case ValueOp::SignExtend:
       case ValueOp::ZeroExtend: {
         const std::string g = gather(s, map, ws, s.name + ".src", conv_dead);

@@ -78,6 +78,12 @@ constexpr Control tbx1_ctl{Control::Kind::Table, 1, 0, true, 8, encode_tbl};
 
 const std::vector<Instruction>& table() {
   static const std::vector<Instruction> t = {
+      {.id = "orr.16b", .feature = F::neon, .needs = fs(F::neon), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 2, .lane = SHUFC_LANE(return LaneSrc::from(0, int(i))), .value = ValueOp::BitOr,
+       .spell = {"vorrq_u8({0}, {1})", "orr {d}.16b, {0}.16b, {1}.16b", "uint8x16_t"}, .formula = "out[i] = a[i] | b[i]"},
+      {.id = "orr.8b", .feature = F::neon, .needs = fs(F::neon), .reg_bits = 64, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 2, .lane = SHUFC_LANE(return LaneSrc::from(0, int(i))), .value = ValueOp::BitOr,
+       .spell = {"vorr_u8({0}, {1})", "orr {d}.8b, {0}.8b, {1}.8b", "uint8x8_t"}, .formula = "out[i] = a[i] | b[i]"},
   // zip1/zip2, uzp1/uzp2, trn1/trn2 in every arrangement (.2d only as Q: there is no .1d form).
 #define SHUFC_PERM(OP, ARR, REG, EB, SUF, CT, FORMULA)                                                     \
   {.id = #OP "." ARR, .feature = F::neon, .needs = fs(F::neon), .reg_bits = REG, .elem_bits = EB, .src_elem_bits = EB, \

@@ -17,6 +17,9 @@ constexpr Control permd_ctl{Control::Kind::Table, 1, 0, false, 32, encode_index}
 
 const std::vector<Instruction>& table() {
   static const std::vector<Instruction> t = {
+      {.id = "vpor.256", .feature = F::avx2, .needs = fs(F::avx2), .reg_bits = 256, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 2, .lane = SHUFC_LANE(return A(int(i))), .value = ValueOp::BitOr,
+       .spell = {"_mm256_or_si256({0}, {1})", "vpor {d}, {0}, {1}", "__m256i"}, .formula = "out[i] = a[i] | b[i]"},
       // ---- AVX ----
       // Float unpacks, per 128-bit block.
       {.id = "vunpcklps.256", .feature = F::avx, .needs = fs(F::avx), .reg_bits = 256, .elem_bits = 32, .src_elem_bits = 32,

@@ -41,6 +41,9 @@ const std::vector<Instruction>& table() {
   const FeatureSet kVBMI = fs(F::avx512vbmi), kVBMIVL = fs(F::avx512vbmi, F::avx512vl);
   const FeatureSet kVBMI2 = fs(F::avx512vbmi2), kVBMI2VL = fs(F::avx512vbmi2, F::avx512vl);
   static const std::vector<Instruction> t = {
+      {.id = "vpord.512", .feature = F::avx512f, .needs = fs(F::avx512f), .reg_bits = 512, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 2, .lane = SHUFC_LANE(return A(int(i))), .value = ValueOp::BitOr,
+       .spell = {"_mm512_or_si512({0}, {1})", "vpord {d}, {0}, {1}", "__m512i"}, .formula = "out[i] = a[i] | b[i]"},
       // ---- Per-128-bit-block instructions at 512 bits (F for 32/64-bit elements, BW for 8/16) ----
 #define SHUFC_UNPACK512(MN, LANE, EB, BN, FEAT, NEEDS, INTR, CTYPE, FORMULA)                                        \
   {.id = MN ".512", .feature = FEAT, .needs = NEEDS, .reg_bits = 512, .elem_bits = EB, .src_elem_bits = EB,          \

@@ -90,6 +90,10 @@ const std::vector<Instruction>& table() {
       {.id = "movq", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 64, .src_elem_bits = 64,
        .num_inputs = 1, .lane = SHUFC_LANE(return i == 0 ? A(0) : Z()),
        .spell = {"_mm_move_epi64({0})", "movq {d}, {0}", "__m128i"}, .formula = "out = {a[0], 0}"},
+      // SSE2 por: with one side zero in a byte, a byte merge (synth's 2 x pshufb + por).
+      {.id = "por", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 2, .lane = SHUFC_LANE(return A(int(i))), .value = ValueOp::BitOr,
+       .spell = {"_mm_or_si128({0}, {1})", "por {0}, {1}", "__m128i"}, .formula = "out[i] = a[i] | b[i]"},
       // SSE2 packs: narrow with saturation.
       {.id = "packsswb", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 16,
        .num_inputs = 2, .lane = SHUFC_LANE(return pack(i, 16)), .value = ValueOp::SignedSat,

@@ -30,6 +30,7 @@ uint64_t convert(isa::ValueOp op, uint64_t v, unsigned from_bits, unsigned to_bi
   const int64_t s = sign_extend(v, from_bits);
   switch (op) {
     case isa::ValueOp::Move:
+    case isa::ValueOp::BitOr:  // execute() ors whole registers before it gets here
     case isa::ValueOp::Truncate:
     case isa::ValueOp::ZeroExtend: return v;
     case isa::ValueOp::SignExtend: return uint64_t(s);
@@ -55,6 +56,11 @@ uint64_t convert(isa::ValueOp op, uint64_t v, unsigned from_bits, unsigned to_bi
 std::vector<uint8_t> execute(const isa::Instruction& in, const isa::Params& params,
                              const std::vector<std::vector<uint8_t>>& args) {
   if (args.size() != in.num_inputs) throw std::invalid_argument("wrong number of arguments");
+  if (in.value == isa::ValueOp::BitOr) {
+    std::vector<uint8_t> out(in.reg_bits / 8, 0);
+    for (size_t j = 0; j < out.size(); ++j) out[j] = uint8_t(args.at(0).at(j) | args.at(1).at(j));
+    return out;
+  }
   const std::vector<isa::LaneSrc> map = isa::index_map(in, params);
   const unsigned eb = in.elem_bits / 8;
   std::vector<uint8_t> out(in.reg_bits / 8, 0);
@@ -93,6 +99,19 @@ std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program
     const isa::Instruction& in = *s.instr;
     // Labels follow bytes through moves, zero extensions and truncations (byte_map); sign
     // extension and saturation compute their bytes.
+    if (in.value == isa::ValueOp::BitOr) {
+      // x | y byte by byte is known only where one side is zero: then it is the other side.
+      const auto& x = values.at(s.args.at(0));
+      const auto& y = values.at(s.args.at(1));
+      std::vector<ByteLabel> r(in.reg_bits / 8);
+      for (size_t j = 0; j < r.size(); ++j) {
+        if (x.at(j).input < 0) r[j] = y.at(j);
+        else if (y.at(j).input < 0) r[j] = x.at(j);
+        else return std::nullopt;
+      }
+      values.push_back(std::move(r));
+      continue;
+    }
     const std::vector<isa::LaneSrc> map = isa::byte_map(in, s.params());
     if (map.empty()) return std::nullopt;
     std::vector<ByteLabel> r(in.reg_bits / 8, ByteLabel::zero());

@@ -30,6 +30,7 @@ namespace {
 
 using Label = uint16_t;
 constexpr Label kZeroLabel = 0xFFFF;  // a zero byte
+constexpr Label kMixed = 0xFFFE;      // two non-zero bytes or-ed together: no input's byte
 constexpr int kAnyByte = -1;          // goal: don't care
 constexpr int kZeroByte = -2;         // goal: zero
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -119,6 +120,39 @@ class Search {
       if (g.arity == 2 && y < 0) continue;
       apply(int(i), x, y);
     }
+    // An or of two contents that each hold part of the goal and zeros where the other does:
+    // split by input, or (one input) by whether a byte stays in its 128-bit block.
+    for (const Instance& o : ors_)
+      for (int split = 0; split < 2 && !exhausted; ++split) {
+        if (o.cost >= best_.cost) break;
+        std::vector<int> part[2] = {std::vector<int>(bytes_, kAnyByte), std::vector<int>(bytes_, kAnyByte)};
+        bool both = false, one = false;
+        for (unsigned j = 0; j < bytes_; ++j) {
+          const int g = goal_[j];
+          if (g == kAnyByte) continue;
+          if (g == kZeroByte) {
+            part[0][j] = part[1][j] = kZeroByte;
+            continue;
+          }
+          const int side = split == 0 ? g / 256 : int((unsigned(g % 256) / 16) != j / 16);
+          part[side][j] = g;
+          part[1 - side][j] = kZeroByte;
+          (side ? both : one) = true;
+        }
+        if (!both || !one) continue;
+        int x = cheapest(part[0], n1);
+        if (x < 0 && !programmable_.empty()) x = programmed(part[0], n1);
+        int y = x < 0 ? -1 : cheapest(part[1], n1);
+        if (x >= 0 && y < 0 && !programmable_.empty()) y = programmed(part[1], n1);
+        if (x < 0 || y < 0) continue;
+        Value v{std::vector<Label>(bytes_), o.cost + values_[size_t(x)].cost + (y != x ? values_[size_t(y)].cost : 0), -1, x, y,
+                1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
+        for (unsigned j = 0; j < bytes_; ++j) {
+          const Label l0 = values_[size_t(x)].bytes[j], l1 = values_[size_t(y)].bytes[j];
+          v.bytes[j] = l0 == kZeroLabel ? l1 : l1 == kZeroLabel ? l0 : kMixed;
+        }
+        if (v.cost < best_.cost) add(std::move(v));
+      }
     // A programmable last step on a depth-1 content (and an input).
     for (const isa::Instruction* p : programmable_)
       for (int x = n0; x < n1 && !exhausted; ++x) {
@@ -176,11 +210,16 @@ class Search {
       if (in->reg_bits != width_ || in->num_inputs > 2) continue;
       // Moves, zero extensions and truncations: results made of input bytes and zeros.
       const bool bytewise = in->moves_only() || in->value == isa::ValueOp::ZeroExtend || in->value == isa::ValueOp::Truncate;
-      if (!bytewise || (in->programmable() && !in->moves_only())) continue;
       bool widths_ok = true;
       for (unsigned k = 0; k < in->num_inputs; ++k) widths_ok &= in->in_bits(k) == width_;
       const double c = cost_of(*in);
       if (!widths_ok || c == kInf) continue;
+      if (in->value == isa::ValueOp::BitOr && in->num_inputs == 2) {
+        ors_.push_back({in, 0, 2, {}, c});
+        min_cost_ = std::min(min_cost_, c);
+        continue;
+      }
+      if (!bytewise || (in->programmable() && !in->moves_only())) continue;
       if (in->programmable()) {
         const double total = c + load_cost(*in);
         if (total < kInf) {
@@ -373,22 +412,28 @@ class Search {
 
   // The cheapest programmable instruction on the inputs that holds `want`, as a new content (-1
   // when none does): the middle of 2 x pshufb + combine, vpermt2 + blend and the like.
-  int programmed(const std::vector<int>& want) {
+  // With `from` above the number of inputs, single-table instructions also read depth-1 contents
+  // (vpshufb after a vperm2i128: the cross-lane half of an AVX2 byte shuffle).
+  int programmed(const std::vector<int>& want, int from = 0) {
     int best = -1;
     double best_cost = kInf;
     for (const isa::Instruction* p : programmable_) {
       const double c = cost_of(*p) + load_cost(*p);
       if (c >= best_cost) continue;
-      for (int x = 0; x < int(k_); ++x)
+      const int xs = p->num_inputs == 1 ? std::max(from, int(k_)) : int(k_);
+      for (int x = 0; x < xs; ++x)
         for (int y = p->num_inputs == 2 ? 0 : -1; y < (p->num_inputs == 2 ? int(k_) : 0); ++y) {
+          if (x >= int(k_) && values_[size_t(x)].cost + c >= best_cost) continue;
           auto control = control_for(p, x, y, want);
           if (!control) continue;
           const auto map = isa::index_map_at(*p, {0, *control}, 8);
           Value v{std::vector<Label>(bytes_), c, -1, x, y, 2, p, *control};
           for (unsigned j = 0; j < bytes_; ++j)
             v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
+          if (x >= int(k_)) v.cost += values_[size_t(x)].cost, v.instrs += values_[size_t(x)].instrs;
+          const double vc = v.cost;
           const int id = add(std::move(v));
-          if (id >= 0) best = id, best_cost = c;
+          if (id >= 0) best = id, best_cost = vc;
         }
     }
     return best;
@@ -436,6 +481,7 @@ class Search {
   bool needs_zero_ = false;
   std::vector<Instance> instances_;
   std::vector<const isa::Instruction*> programmable_;
+  std::vector<Instance> ors_;  // por / vpor / orr, for the or step
   double min_cost_ = kInf, min_programmable_ = kInf;
   std::vector<Value> values_;
   std::unordered_map<std::string, int> index_;

@@ -22,6 +22,7 @@ const char* value_name(isa::ValueOp v) {
     case isa::ValueOp::SignedSat: return "signed_saturate";
     case isa::ValueOp::UnsignedSat: return "unsigned_saturate";  // a signed value
     case isa::ValueOp::UnsignedSatU: return "unsigned_saturate_unsigned";
+    case isa::ValueOp::BitOr: return "bit_or";
     case isa::ValueOp::Truncate: return "truncate";
     case isa::ValueOp::SignExtend: return "sign_extend";
     case isa::ValueOp::ZeroExtend: return "zero_extend";

@@ -41,6 +41,9 @@ enum class ValueOp : uint8_t {
   Move,          // out = in (same width)
   SignedSat,     // narrow with signed saturation (packsswb, packssdw)
   UnsignedSat,   // narrow a SIGNED value with unsigned saturation: clamp to [0, 2^w-1] (packuswb, sqxtun)
+  BitOr,         // out = in0 | in1, bit by bit (por, orr): the lane function names input 0's element
+                 // and input 1's element at the same place is or-ed in. With one side zero in a
+                 // byte it moves the other side's byte, which is how synth uses it.
   UnsignedSatU,  // narrow an UNSIGNED value with unsigned saturation: min(v, 2^w-1) (uqxtn, vpmovuswb)
   Truncate,      // narrow by dropping high bits (xtn, vpmovwb)
   SignExtend,    // widen (pmovsx, sxtl)

@@ -73,6 +73,20 @@ TEST(Synth, TwoStepAndProgrammableAnswersCompute) {
   }
 }
 
+TEST(Synth, TwoInputByteShufflesUsePshufbAndPor) {
+  // No two-instruction sequence exists on SSSE3: two pshufb, each zeroing the other's bytes, or-ed.
+  const char* m = "v16i8:3,20,7,1,31,0,18,12,9,9,27,5,16,2,25,14";
+  auto r = synth(m, "ssse3", "skylake");
+  ASSERT_TRUE(r) << r.error().str();
+  EXPECT_EQ(std::string(r->program.steps.back().instr->id), "por");
+  expect_computes(r->program, *parse_one(m));
+  // AVX2, crossing 128-bit lanes: the other lane's bytes come through a lane swap.
+  const char* x = "v32i8:3,20,7,1,31,0,18,12,9,9,27,5,16,2,25,14,3,20,7,1,31,0,18,12,9,9,27,5,16,2,25,14";
+  auto a = synth(x, "avx2", "skylake");
+  ASSERT_TRUE(a) << a.error().str();
+  expect_computes(a->program, *parse_one(x));
+}
+
 TEST(Synth, WiderTargetsAndNeon) {
   auto a = synth("v8i32:7,6,5,4,3,2,1,0", "avx2", "znver4");
   ASSERT_TRUE(a) << a.error().str();
