@@ -69,8 +69,11 @@ struct ShuffleVector {
   std::string ir() const;
   // The compact form: "v8i16:0,8,1,9,u,z".
   std::string compact() const;
-  // ir() or compact(), whichever form it was written in.
-  std::string str() const { return from_compact ? compact() : ir(); }
+  // Can compact() say this shuffle? Only with %a first and %b second (or zero/undef operands):
+  // the compact form has no way to name swapped operands.
+  bool compact_ok() const;
+  // compact() for a shuffle written in the compact form that it can still say, else ir().
+  std::string str() const { return from_compact && compact_ok() ? compact() : ir(); }
   bool operator==(const ShuffleVector&) const = default;
 };
 

@@ -75,6 +75,13 @@ std::string ShuffleVector::ir() const {
                      res.empty() ? "" : res + " = ", m(), cond, rt.ir(), tmp, rt.ir());
 }
 
+bool ShuffleVector::compact_ok() const {
+  auto fits = [](const Operand& op, const char* name) {
+    return op.kind == Operand::Kind::Zero || op.is_undef() || (op.kind == Operand::Kind::Value && op.name == name);
+  };
+  return !scalable() && fits(v1, "%a") && fits(v2, "%b");
+}
+
 std::string ShuffleVector::compact() const {
   std::string s = type.compact() + ":";
   for (unsigned i = 0; i < m(); ++i) {

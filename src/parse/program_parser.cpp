@@ -1,4 +1,5 @@
 // The text form of a Program (see program.h), checked against each instruction's record.
+#include <charconv>
 #include <map>
 
 #include <fmt/format.h>
@@ -98,15 +99,19 @@ Expected<Program> parse_program(std::string_view text) {
             const size_t e = c.mark();
             std::string_view v = c.word();
             if (v == "z") st.control.push_back(-1);
-            else if (auto k = detail::to_uint(v)) st.control.push_back(int(*k));
+            else if (auto k = detail::to_uint(v); k && *k <= unsigned(kMaxElements)) st.control.push_back(int(*k));
             else return Error{fmt::format("control entries are element indices or z, not '{}'", v), line_no, unsigned(e + 1)};
           } while (c.accept(','));
           if (!c.accept(']')) return at_line(c.error("expected ']' to close the control"), line_no);
           have_ctl = true;
         } else {
           std::string_view v = c.word();
-          if (auto k = detail::to_uint(v); k || (v.starts_with("0x") && v.size() > 2)) {
-            st.imm = k ? *k : std::stoull(std::string(v.substr(2)), nullptr, 16);
+          uint64_t hex = 0;
+          const bool is_hex = v.starts_with("0x") && v.size() > 2 &&
+                              std::from_chars(v.data() + 2, v.data() + v.size(), hex, 16).ptr == v.data() + v.size();
+          if (v.starts_with("0x") && !is_hex) return Error{fmt::format("'{}' is not a hexadecimal immediate", v), line_no, unsigned(w + 1)};
+          if (auto k = detail::to_uint(v); k || is_hex) {
+            st.imm = k ? *k : hex;
             have_imm = true;
           } else {
             if (have_imm || have_ctl) return Error{"arguments come before the immediate and control", line_no, unsigned(w + 1)};

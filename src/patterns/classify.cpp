@@ -44,8 +44,8 @@ struct Affine {
 };
 
 // Entries M[j] = a*j + b with both a and b unknown: fixed by the first two defined entries.
-struct Slope {
-  int a = kUnknown, b = kUnknown;
+struct Slope {  // 64-bit arithmetic: slopes up to 2n and positions up to m overflow int
+  int64_t a = kUnknown, b = kUnknown;
   int j0 = -1, e0 = 0;
   bool alive = true;
 
@@ -230,7 +230,7 @@ class LevelMatcher {
     }
     // Like LLVM's deinterleave masks: every one of the factor streams fits in concat(v1, v2).
     if (deint_.ok() && deint_.a >= 2 && deint_.b >= 0 && deint_.b < deint_.a && long(deint_.a) * m <= 2L * n)
-      add({.kind = PatternKind::deinterleave, .index = deint_.b, .factor = deint_.a});
+      add({.kind = PatternKind::deinterleave, .index = int(deint_.b), .factor = int(deint_.a)});
   }
 
  private:

@@ -110,7 +110,8 @@ std::optional<Lowering> lower_pattern(const ShuffleVector& in, const ShuffleVect
     case PatternKind::shift_left:
     case PatternKind::shift_right:
     case PatternKind::rotate: {
-      if (!bit_ok || m != n) return std::nullopt;
+      // LLVM integers are at most 2^23 - 1 bits wide.
+      if (!bit_ok || m != n || uint64_t(n) * bits / L >= (1u << 23)) return std::nullopt;
       const unsigned lane_bits = n * bits / L;
       const std::string ity = lane_int_type(L, lane_bits);
       const std::string x = as_int(w, sv, ity);
@@ -131,7 +132,7 @@ std::optional<Lowering> lower_pattern(const ShuffleVector& in, const ShuffleVect
     case PatternKind::zero_extend: {
       // Per lane (L lanes of n/L inputs, m/L outputs): elements index .. index+k-1 of each lane,
       // gathered in order, widened f times; lane j's outputs are wide elements j*k .. j*k+k-1.
-      if (!bit_ok) return std::nullopt;
+      if (!bit_ok || uint64_t(bits) * unsigned(p.factor) >= (1u << 23)) return std::nullopt;
       const unsigned f = unsigned(p.factor), k = m / L / f, nl = n / L;
       const VecType ivt{{n, false}, ElemType::i(bits)};
       const std::string fr = w.emit(fmt::format("freeze {} {}", ty, a));

@@ -119,6 +119,16 @@ class Search {
       if (g.arity == 2 && y < 0 && !programmable_.empty()) y = programmed(req[1]);
       if (g.arity == 2 && y < 0) continue;
       apply(int(i), x, y);
+      // One content for both arguments is paid once: try the merged requirement too, or a
+      // shared argument cheaper than two separate ones would be missed.
+      if (g.arity == 2 && x != y) {
+        std::vector<int> both = req[0];
+        bool ok = true;
+        for (unsigned j = 0; j < bytes_ && ok; ++j)
+          if (both[j] == kAnyByte) both[j] = req[1][j];
+          else ok = req[1][j] == kAnyByte || req[1][j] == both[j];
+        if (const int z = ok ? cheapest(both, n1) : -1; z >= 0) apply(int(i), z, z);
+      }
     }
     // An or of two contents that each hold part of the goal and zeros where the other does:
     // split by input, or (one input) by whether a byte stays in its 128-bit block.
@@ -499,7 +509,10 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   const ShuffleVector& sv = in;
   const unsigned eb = sv.type.elem.bits;
   if (eb % 8) return Error{fmt::format("synth needs whole-byte elements; {} has {} bits", sv.type.elem.ir(), eb)};
-  const unsigned in_bits = sv.n() * eb, out_bits = sv.m() * eb;
+  const uint64_t in_bits = uint64_t(sv.n()) * eb, out_bits64 = uint64_t(sv.m()) * eb;
+  if (out_bits64 > 512 || in_bits > 512)
+    return Error{fmt::format("synth makes one register of at most 512 bits: inputs {} bits, result {} bits", in_bits, out_bits64)};
+  const unsigned out_bits = unsigned(out_bits64);
   if (in_bits != out_bits)
     return Error{fmt::format("synth makes one register from registers of the same width: inputs {} bits, result {} bits", in_bits, out_bits)};
   const unsigned max_bits = opts.target.max_reg_bits;

@@ -74,7 +74,7 @@ int run_canon(const Options& o) {
       j["input"] = sv.str();
       add_source(j, in);
       j["canonical"] = canonical_json(c);
-      std::printf("%s\n", j.dump().c_str());
+      std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
     } else {
       std::printf("%s%s\n", prefix(in).c_str(), c.str().c_str());
     }
@@ -96,7 +96,7 @@ int run_classify(const Options& o) {
       json pats = json::array();
       for (const PatternMatch& p : cl.patterns) pats.push_back(pattern_json(p, c));
       j["patterns"] = pats;
-      std::printf("%s\n", j.dump().c_str());
+      std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
     } else {
       std::printf("%s%s\n", prefix(in).c_str(), classification_text(c, cl).c_str());
     }
@@ -113,7 +113,7 @@ int run_lower_ir(const Options& o) {
       j["pattern"] = l ? json(std::string(name(l->pattern))) : json(nullptr);
       j["ir"] = l ? json(l->ir) : json(nullptr);
       j["declarations"] = l ? json(l->declarations) : json(nullptr);
-      std::printf("%s\n", j.dump().c_str());
+      std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
     } else if (l) {
       std::printf("; %s%s\n; is %s:\n%s\n", prefix(in).c_str(), sv.str().c_str(), std::string(name(l->pattern)).c_str(),
                   l->ir.c_str());

@@ -87,7 +87,7 @@ int run_isa_list(const IsaOptions& o) {
   }
   for (const isa::Instruction* in : isa::instructions_for(*t)) {
     if (o.json) {
-      std::printf("%s\n", instruction_json(*in).dump().c_str());
+      std::printf("%s\n", instruction_json(*in).dump(-1, ' ', false, json::error_handler_t::replace).c_str());
     } else {
       std::printf("%-22s %-12s %3u-bit %2u-bit  %-40s %s\n", in->id, std::string(isa::name(in->feature)).c_str(), in->reg_bits,
                   in->elem_bits, in->formula, in->spell.intrinsic);
@@ -120,7 +120,7 @@ int run_isa_show(const IsaOptions& o) {
   }
   j["instances"] = maps;
   if (o.json) {
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
     return 0;
   }
   std::printf("%s (%s): %u-bit register, %u-bit elements, %u input(s)%s\n", in->id, std::string(isa::name(in->feature)).c_str(),
@@ -248,7 +248,7 @@ int run_program(const IsaOptions& o) {
                {"rthroughput", c.rthroughput}, {"latency", c.latency}, {"complete", c.complete},
                {"source", std::string(cpu->source)}};
   if (o.json) {
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
     return 0;
   }
   for (const auto& oj : outs) {
@@ -257,7 +257,7 @@ int run_program(const IsaOptions& o) {
                   oj["lane_bits"].get<unsigned>());
     else
       std::printf("%s = %s   (bytes, from sample inputs %s)\n", oj["name"].get<std::string>().c_str(),
-                  oj["sample_out"].get<std::string>().c_str(), oj["sample_in"].dump().c_str());
+                  oj["sample_out"].get<std::string>().c_str(), oj["sample_in"].dump(-1, ' ', false, json::error_handler_t::replace).c_str());
   }
   std::printf("cost on %s: %u instructions, %u uops, %.2f cycles reciprocal throughput, %.0f cycles latency%s\n",
               std::string(cpu->name).c_str(), c.instructions, c.uops, c.rthroughput, c.latency,
@@ -284,7 +284,7 @@ int run_emit(const IsaOptions& o) {
     j["att"] = emit_asm(p, AsmSyntax::att);
     j["intel"] = emit_asm(p, AsmSyntax::intel);
     j["ir"] = emit_ir(p, o.function);
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
   } else {
     return bad(Error{fmt::format("unknown format '{}' (formats: c, att, intel, ir, json)", o.format)});
   }

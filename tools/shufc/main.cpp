@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   isa_show->add_flag("--json", iopts.json, "JSON");
 
   CLI::App* run = app.add_subcommand("run", "simulate a Program (lanes, sample values) and cost it on a CPU");
-  run->add_option("program", iopts.program, "a program file (see docs/programs.md), - for stdin, or the text")->required();
+  run->add_option("program", iopts.program, "a program file (see docs/isa.md), - for stdin, or the text")->required();
   run->add_option("--cpu", iopts.cpu, "skylake, icelake-server, sapphirerapids, znver4, neoverse-n1, neoverse-v1");
   run->add_flag("--json", iopts.json, "JSON");
   CLI::App* emit = app.add_subcommand("emit", "print a Program as C intrinsics, assembly or LLVM IR");

@@ -32,7 +32,7 @@ json canonical_json(const ShuffleVector& sv) {
   j["mask"] = sv.mask;
   j["scalable"] = sv.scalable();
   j["ir"] = sv.ir();
-  if (sv.from_compact) j["compact"] = sv.compact();
+  if (sv.from_compact && sv.compact_ok()) j["compact"] = sv.compact();
   if (sv.widened_from) j["widened_from"] = sv.widened_from;
   return j;
 }
@@ -54,18 +54,18 @@ json pattern_json(const PatternMatch& p, const ShuffleVector& sv) {
       j["source"] = source_name(p.source);
       j["direction"] = "right";
       j["amount"] = p.amount;
-      j["amount_bits"] = p.amount * bits;
+      j["amount_bits"] = uint64_t(p.amount) * bits;
       break;
     case PatternKind::shift_left:
     case PatternKind::shift_right:
       j["amount"] = p.amount;
-      j["amount_bits"] = p.amount * bits;
+      j["amount_bits"] = uint64_t(p.amount) * bits;
       break;
     case PatternKind::zero_extend:
       j["factor"] = p.factor;
       j["offset"] = p.index;
       j["from_bits"] = bits;
-      j["to_bits"] = bits * unsigned(p.factor);
+      j["to_bits"] = uint64_t(bits) * unsigned(p.factor);
       break;
     case PatternKind::merge: j["offset"] = p.index; break;
     case PatternKind::pack:

@@ -39,6 +39,10 @@ int run_synth(const SynthCliOptions& o) {
     return 1;
   }
   so.budget_ms = o.budget_ms;
+  if (!o.emit.empty() && o.emit != "c" && o.emit != "asm" && o.emit != "ll" && o.emit != "json") {
+    std::fprintf(stderr, "shufc: error: unknown --emit '%s' (c, asm, ll, json)\n", o.emit.c_str());
+    return 1;
+  }
   auto inputs = read_inputs(o.input);
   if (!inputs) {
     std::fprintf(stderr, "shufc: error: %s\n", inputs.error().str().c_str());
@@ -115,7 +119,7 @@ int run_synth(const SynthCliOptions& o) {
       if (o.stats) j["search"]["ms"] = r->ms;
       j["c"] = emit_c(p, o.name);
       j["asm"] = emit_asm(p, AsmSyntax::att);
-      std::printf("%s\n", j.dump().c_str());
+      std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
       continue;
     }
     std::printf("; %s%s\n%s", in.prefix().c_str(), in.shuffle->str().c_str(), print_program(p).c_str());
