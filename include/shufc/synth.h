@@ -19,7 +19,7 @@ struct SynthOptions {
   const CpuModel* cpu = nullptr;
   Objective objective = Objective::throughput;
   unsigned budget_ms = 1000;      // wall-clock budget of the search
-  uint64_t node_budget = 2000000; // values expanded at most
+  uint64_t node_budget = 2000000; // last instructions tried backwards at most
 };
 
 struct SynthResult {

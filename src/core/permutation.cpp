@@ -1,5 +1,7 @@
 #include "shufc/permutation.h"
 
+#include <unordered_map>
+
 #include "shufc/shuffle_vector.h"
 
 namespace shufc {
@@ -17,11 +19,11 @@ Permutation to_permutation(const ShuffleVector& sv) {
       p.input_names.push_back(op.name);
     }
   }
+  std::unordered_map<std::string, uint32_t> constant_id;  // a linear search is quadratic on big constants
   auto constant = [&](const std::string& lit) {
-    for (size_t i = 0; i < p.constants.size(); ++i)
-      if (p.constants[i] == lit) return Lane::constant(uint32_t(i));
-    p.constants.push_back(lit);
-    return Lane::constant(uint32_t(p.constants.size() - 1));
+    auto [it, fresh] = constant_id.emplace(lit, uint32_t(p.constants.size()));
+    if (fresh) p.constants.push_back(lit);
+    return Lane::constant(it->second);
   };
   std::vector<Lane> out;
   out.reserve(sv.m());

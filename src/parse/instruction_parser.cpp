@@ -144,8 +144,14 @@ Expected<std::vector<int>> parse_mask(Cursor& c, const VecType& operand_type) {
 }  // namespace
 
 Expected<ShuffleVector> parse_shufflevector(std::string_view text) {
-  // A trailing comment is not part of the instruction (';' never appears in what we accept).
-  if (size_t semi = text.find(';'); semi != std::string_view::npos) text = text.substr(0, semi);
+  // A trailing comment is not part of the instruction; a ';' inside a quoted name is.
+  for (size_t i = 0, quoted = 0; i < text.size(); ++i) {
+    if (text[i] == '"') quoted ^= 1;
+    else if (text[i] == ';' && !quoted) {
+      text = text.substr(0, i);
+      break;
+    }
+  }
   Cursor c(text);
   ShuffleVector sv;
   if (c.peek() == '%') {

@@ -108,7 +108,7 @@ class Search {
     bool exhausted = false;
     std::vector<int> req[2];
     for (size_t i = 0; i < instances_.size() && !exhausted; ++i) {
-      if ((i & 31) == 0 && out_of_time()) exhausted = true;
+      if (((i & 31) == 0 && out_of_time()) || nodes_ >= o_.node_budget) exhausted = true;
       const Instance& g = instances_[i];
       if (g.arity == 0 || g.cost >= best_.cost || !requirements(g, req)) continue;
       ++nodes_;

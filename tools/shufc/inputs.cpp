@@ -77,6 +77,8 @@ Expected<std::vector<Input>> read_inputs(const std::string& arg) {
     return from_text(ss.str(), arg);
   }
   if (arg.find('\n') != std::string::npos) return from_text(arg, "<arg>");
+  if (struct stat st; ::stat(arg.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    return Error{fmt::format("'{}' is a directory, not a file of shuffles", arg)};
   auto sv = parse_one(arg);
   const bool pathlike = arg.find(' ') == std::string::npos && arg.find(':') == std::string::npos &&
                         (arg.find('/') != std::string::npos || arg.ends_with(".ll") || arg.ends_with(".txt"));

@@ -37,6 +37,13 @@ TEST(InstructionParser, OperandSpellings) {
   EXPECT_EQ(d->mask, (std::vector<int>{5, 5, 5, 5}));
 }
 
+TEST(InstructionParser, SemicolonInsideAQuotedNameIsNotAComment) {
+  auto sv = parse_shufflevector("%\"a;b\" = shufflevector <2 x i8> %\"x;y\", <2 x i8> poison, <2 x i32> <i32 1, i32 0> ; note");
+  ASSERT_TRUE(sv) << sv.error().str();
+  EXPECT_EQ(sv->result, "%\"a;b\"");
+  EXPECT_EQ(sv->v1.name, "%\"x;y\"");
+}
+
 TEST(InstructionParser, Scalable) {
   auto sv = parse_shufflevector(
       "%s = shufflevector <vscale x 4 x i32> %x, <vscale x 4 x i32> poison, <vscale x 4 x i32> zeroinitializer");
