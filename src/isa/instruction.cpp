@@ -23,9 +23,12 @@ std::vector<LaneSrc> index_map_at(const Instruction& in, const Params& p, unsign
   return fine;
 }
 
+bool is_bytewise(const Instruction& in) {
+  return in.value == ValueOp::Move || in.value == ValueOp::ZeroExtend || in.value == ValueOp::Truncate;
+}
+
 std::vector<LaneSrc> byte_map(const Instruction& in, const Params& p) {
-  const bool bytewise = in.value == ValueOp::Move || in.value == ValueOp::ZeroExtend || in.value == ValueOp::Truncate;
-  if (!bytewise || in.elem_bits % 8) return {};
+  if (!is_bytewise(in) || in.elem_bits % 8) return {};
   const std::vector<LaneSrc> coarse = index_map(in, p);
   const unsigned eb = in.elem_bits / 8;
   std::vector<LaneSrc> bytes;

@@ -219,7 +219,6 @@ class Search {
     for (const isa::Instruction* in : isa::instructions_for(o_.target)) {
       if (in->reg_bits != width_ || in->num_inputs > 2) continue;
       // Moves, zero extensions and truncations: results made of input bytes and zeros.
-      const bool bytewise = in->moves_only() || in->value == isa::ValueOp::ZeroExtend || in->value == isa::ValueOp::Truncate;
       bool widths_ok = true;
       for (unsigned k = 0; k < in->num_inputs; ++k) widths_ok &= in->in_bits(k) == width_;
       const double c = cost_of(*in);
@@ -229,11 +228,12 @@ class Search {
         min_cost_ = std::min(min_cost_, c);
         continue;
       }
-      if (!bytewise || (in->programmable() && !in->moves_only())) continue;
+      if (!isa::is_bytewise(*in) || (in->programmable() && !in->moves_only())) continue;
       if (in->programmable()) {
         const double total = c + load_cost(*in);
         if (total < kInf) {
           programmable_.push_back(in);
+          programmable_cost_[in] = total;
           min_programmable_ = std::min(min_programmable_, total);
           min_cost_ = std::min(min_cost_, total);
         }
@@ -412,7 +412,7 @@ class Search {
 
   // A programmable last step on (a, b) that yields the goal.
   void solve(const isa::Instruction* p, int a, int b) {
-    const double base = cost_of(*p) + load_cost(*p) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
+    const double base = programmable_cost_.at(p) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
     if (base >= best_.cost) return;
     auto control = control_for(p, a, b, goal_);
     if (!control) return;
@@ -428,7 +428,7 @@ class Search {
     int best = -1;
     double best_cost = kInf;
     for (const isa::Instruction* p : programmable_) {
-      const double c = cost_of(*p) + load_cost(*p);
+      const double c = programmable_cost_.at(p);
       if (c >= best_cost) continue;
       const int xs = p->num_inputs == 1 ? std::max(from, int(k_)) : int(k_);
       for (int x = 0; x < xs; ++x)
@@ -491,6 +491,7 @@ class Search {
   bool needs_zero_ = false;
   std::vector<Instance> instances_;
   std::vector<const isa::Instruction*> programmable_;
+  std::unordered_map<const isa::Instruction*, double> programmable_cost_;  // itself + its control load
   std::vector<Instance> ors_;  // por / vpor / orr, for the or step
   double min_cost_ = kInf, min_programmable_ = kInf;
   std::vector<Value> values_;

@@ -63,22 +63,27 @@ std::string Input::error_text() const {
   return fmt::format("{}\n  {}\n  {}^", e.message, text, std::string(e.column - 1, ' '));
 }
 
-Expected<std::vector<Input>> read_inputs(const std::string& arg) {
+Expected<std::optional<std::string>> read_source(const std::string& arg, const char* what) {
+  std::stringstream ss;
   if (arg == "-") {
-    std::stringstream ss;
     ss << std::cin.rdbuf();
-    return from_text(ss.str(), "<stdin>");
+    return std::optional<std::string>(ss.str());
   }
-  if (is_regular_file(arg)) {
-    std::ifstream f(arg, std::ios::binary);
-    if (!f) return Error{fmt::format("cannot read '{}'", arg)};
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return from_text(ss.str(), arg);
-  }
-  if (arg.find('\n') != std::string::npos) return from_text(arg, "<arg>");
+  if (arg.find('\n') != std::string::npos) return std::optional<std::string>();
   if (struct stat st; ::stat(arg.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-    return Error{fmt::format("'{}' is a directory, not a file of shuffles", arg)};
+    return Error{fmt::format("'{}' is a directory, not {}", arg, what)};
+  if (!is_regular_file(arg)) return std::optional<std::string>();
+  std::ifstream f(arg, std::ios::binary);
+  if (!f) return Error{fmt::format("cannot read '{}'", arg)};
+  ss << f.rdbuf();
+  return std::optional<std::string>(ss.str());
+}
+
+Expected<std::vector<Input>> read_inputs(const std::string& arg) {
+  auto source = read_source(arg, "a file of shuffles");
+  if (!source) return source.error();
+  if (*source) return from_text(**source, arg == "-" ? "<stdin>" : arg);
+  if (arg.find('\n') != std::string::npos) return from_text(arg, "<arg>");
   auto sv = parse_one(arg);
   const bool pathlike = arg.find(' ') == std::string::npos && arg.find(':') == std::string::npos &&
                         (arg.find('/') != std::string::npos || arg.ends_with(".ll") || arg.ends_with(".txt"));

@@ -1,5 +1,7 @@
 #include "isa_commands.h"
 
+#include "inputs.h"
+
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -147,23 +149,16 @@ namespace {
 
 // A Program from a file, '-' (stdin) or the text itself.
 Expected<Program> read_program(const std::string& arg) {
-  std::string text;
-  if (arg == "-") {
-    std::stringstream ss;
-    ss << std::cin.rdbuf();
-    text = ss.str();
-  } else if (std::ifstream f(arg); f && arg.find('\n') == std::string::npos) {
-    std::stringstream ss;
-    ss << f.rdbuf();
-    auto p = parse_program(ss.str());
+  auto source = read_source(arg, "a program file");
+  if (!source) return source.error();
+  if (*source && arg != "-") {
+    auto p = parse_program(**source);
     if (!p) return Error{fmt::format("{}:{}", arg, p.error().str())};
     return p;
-  } else if (arg.find('\n') != std::string::npos) {
-    text = arg;
-  } else {
-    return Error{fmt::format("cannot open '{}': no such file (a program given inline needs its newlines)", arg)};
   }
-  return parse_program(text);
+  if (*source) return parse_program(**source);
+  if (arg.find('\n') != std::string::npos) return parse_program(arg);
+  return Error{fmt::format("cannot open '{}': no such file (a program given inline needs its newlines)", arg)};
 }
 
 // The widest element size (in bytes) at which every output moves in whole aligned elements.

@@ -84,7 +84,6 @@ int run_synth(const SynthCliOptions& o) {
       continue;
     }
     const Program& p = r->program;
-    const ProgramCost pc = program_cost(p, *cpu);
     if (o.emit == "c") {
       std::printf("%s", emit_c(p, o.name).c_str());
       continue;
@@ -97,6 +96,7 @@ int run_synth(const SynthCliOptions& o) {
       std::printf("%s", emit_ir(p, o.name).c_str());
       continue;
     }
+    const ProgramCost pc = program_cost(p, *cpu);
     if (o.json || o.batch || o.emit == "json") {
       json j;
       j["input"] = in.shuffle->str();

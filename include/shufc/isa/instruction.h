@@ -123,6 +123,8 @@ std::vector<LaneSrc> index_map_at(const Instruction& in, const Params& p, unsign
 // zeros: pure data movement, zero extension (the new high bytes are zero) and truncation (the
 // low bytes are kept). Empty for sign extension and saturation, whose bytes are computed.
 std::vector<LaneSrc> byte_map(const Instruction& in, const Params& p);
+// Does byte_map describe this instruction (moves, zero extension, truncation)?
+bool is_bytewise(const Instruction& in);
 
 // The unary form of a binary instruction: both inputs are the same register.
 std::vector<LaneSrc> unary_form(std::span<const LaneSrc> map);
