@@ -11,9 +11,10 @@ namespace shufc {
 
 // A self-contained C function. One output: `void NAME(const void *a, const void *b, void *r)`
 // (one pointer per input, named after them, then r); several outputs:
-// `void NAME(const void *in, void *out)` with the vectors laid out one after another.
-// It includes what it needs and compiles warning-free with gcc-12 and clang-19.
-std::string emit_c(const Program& p, std::string_view name);
+// `void NAME(const void *in, void *out)` with the vectors laid out one after another (also for
+// one output when `packed`). It includes what it needs and compiles warning-free with gcc-12 and
+// clang-19.
+std::string emit_c(const Program& p, std::string_view name, bool packed = false);
 
 enum class AsmSyntax { att, intel };
 // The instruction sequence, registers allocated, that llvm-mca-19 accepts as is; each line
@@ -27,6 +28,6 @@ std::vector<std::string> asm_cost_ids(const Program& p);
 
 // An LLVM IR function `define void @NAME(ptr %a, ptr %b, ptr %r)` (same convention as emit_c)
 // that passes `opt-19 -passes=verify`.
-std::string emit_ir(const Program& p, std::string_view name);
+std::string emit_ir(const Program& p, std::string_view name, bool packed = false);
 
 }  // namespace shufc

@@ -148,10 +148,10 @@ std::string step_text(const Program& p, const Program::Step& s) {
 
 }  // namespace
 
-std::string emit_c(const Program& p, std::string_view name) {
+std::string emit_c(const Program& p, std::string_view name, bool packed) {
   const CTypes types(p.arch);
   const bool x86 = types.x86();
-  const bool multi = p.outputs.size() != 1;
+  const bool multi = packed || p.outputs.size() != 1;
   const unsigned nv = p.num_values();
   const std::vector<int> last = emit_detail::last_uses(p);
 

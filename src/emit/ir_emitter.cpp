@@ -36,7 +36,7 @@ std::string llvm_name(const std::string& n) {
 
 class IrWriter {
  public:
-  explicit IrWriter(const Program& p) : p_(p) {}
+  IrWriter(const Program& p, bool packed) : p_(p), packed_(packed) {}
   std::string run(std::string_view name);
 
  private:
@@ -84,6 +84,7 @@ class IrWriter {
   }
 
   const Program& p_;
+  bool packed_;
   emit_detail::Names names_;
   std::vector<Val> vals_;
   std::map<std::pair<unsigned, unsigned>, std::string> casts_;
@@ -166,7 +167,7 @@ std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::Lane
 }
 
 std::string IrWriter::run(std::string_view name) {
-  const bool multi = p_.outputs.size() != 1;
+  const bool multi = packed_ || p_.outputs.size() != 1;
   names_.reserve("entry");
   if (multi) names_.reserve("in"), names_.reserve("out");
   else names_.reserve("r");
@@ -289,6 +290,6 @@ std::string IrWriter::run(std::string_view name) {
 
 }  // namespace
 
-std::string emit_ir(const Program& p, std::string_view name) { return IrWriter(p).run(name); }
+std::string emit_ir(const Program& p, std::string_view name, bool packed) { return IrWriter(p, packed).run(name); }
 
 }  // namespace shufc

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "isa_commands.h"
+#include "stride_command.h"
 #include "synth_command.h"
 
 namespace {
@@ -73,9 +74,23 @@ int main(int argc, char** argv) {
   synth->add_flag("--stats", sopts.stats, "also report the search time");
   synth->add_flag("--batch", sopts.batch, "synthesize a file's shuffles on every core; JSON lines");
 
+  shufc::cli::StrideCliOptions stopts;
+  CLI::App* stride = app.add_subcommand("stride", "a stride permutation L^N_k (transpose, interleave) as a vectorized formula and a verified Program");
+  stride->add_option("permutation", stopts.spec, "L^N_k as 'L 64 8' or 'L^64_8' (size N, stride k)");
+  stride->add_option("--target", stopts.target, "sse2 (default), sse3, ssse3, sse4.1, avx, avx2, avx512, avx512vbmi, avx512vbmi2, neon");
+  stride->add_option("--elem", stopts.elem, "element type: i8, i16, i32 (default), i64, f16, f32, f64");
+  stride->add_option("--bits", stopts.bits, "register width (default: the target's widest)");
+  stride->add_option("--cost", stopts.cost, "c_instr: paper (default: 1 binary, 0.9 unary) or a CPU's cost table (skylake, icelake-server, ...)");
+  stride->add_option("--emit", stopts.emit, "c, asm, ll, json, formula or scalar (the seed's Table 2 reference) instead of the report");
+  stride->add_option("--name", stopts.name, "function name for --emit c / ll / scalar");
+  stride->add_flag("--json", stopts.json, "one JSON object");
+  stride->add_flag("--library", stopts.library, "print the mode's base-case library");
+  stride->add_flag("--no-cache", stopts.no_cache, "build the base-case library without the on-disk cache");
+  stride->add_flag("--stats", stopts.stats, "also report search and library build times");
+
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {
-    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth; see --help)\n", argv[1]);
+    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth, stride; see --help)\n", argv[1]);
     return 1;
   }
   try {
@@ -93,6 +108,7 @@ int main(int argc, char** argv) {
     if (run->parsed()) return shufc::cli::run_program(iopts);
     if (emit->parsed()) return shufc::cli::run_emit(iopts);
     if (synth->parsed()) return shufc::cli::run_synth(sopts);
+    if (stride->parsed()) return shufc::cli::run_stride(stopts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "shufc: internal error: %s\n", e.what());
     return 2;

@@ -1,0 +1,53 @@
+// A vector mode (seed 002 section 2.1: "4-way 32-bit", "8-way 16-bit" ...) and the instruction
+// matrices of a target in it, built from the ISA records: every instance's index map at the
+// mode's element width, filtered to those that can be part of a permutation.
+#pragma once
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "shufc/cost.h"
+#include "shufc/isa/feature.h"
+#include "shufc/stride/formula.h"
+
+namespace shufc::stride {
+
+// How c_instr is chosen: the paper's (binary 1, unary 0.9, a control constant's load 1), or one
+// CPU's reciprocal throughput from the cost tables (a control constant adds its load).
+enum class CostMeasure { paper, cpu };
+
+struct Mode {
+  isa::Target target;
+  unsigned elem_bits = 32;  // element width
+  unsigned reg_bits = 128;  // vector register width
+  CostMeasure measure = CostMeasure::paper;
+  const CpuModel* cpu = nullptr;  // for CostMeasure::cpu
+  unsigned nu() const { return reg_bits / elem_bits; }
+  std::string name() const;  // "sse2 8-way 16-bit"
+};
+
+// The target's instruction matrices in one mode.
+struct InstructionSet {
+  Mode mode;
+  std::vector<Instance> unary;   // ν x ν permutation matrices (records of one input, binary records on (x, x))
+  std::vector<Instance> binary;  // ν x 2ν matrices with one 1 per row and at most one per column
+  std::vector<const isa::Instruction*> programmable;  // solved for their control, never enumerated
+  unsigned instances = 0;        // every instance tried, before filtering
+  std::unordered_map<std::string, size_t> unary_by_map, binary_by_map;  // map -> cheapest instance
+  double c_of(const isa::Instruction& in, bool programmable) const;
+};
+
+InstructionSet build_instruction_set(const Mode& mode);
+
+// The cheapest single instruction yielding `map` (ν entries over `arity` vectors side by side):
+// an enumerated instance or a programmable instruction with a solved control. With arity 2 a
+// unary instance on one of the two vectors counts too (its map rebased). nullopt: none.
+// Rebuilds an instance from its record, immediate, control and operands (what the on-disk cache
+// keeps); nullopt when it is no matrix of this mode.
+std::optional<Instance> make_instance(const InstructionSet& set, const isa::Instruction& in, uint64_t imm,
+                                      std::vector<int> control, std::vector<unsigned> operands);
+
+std::optional<Instance> cheapest_instance(const InstructionSet& set, const std::vector<int>& map, unsigned arity);
+
+}  // namespace shufc::stride

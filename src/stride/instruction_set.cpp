@@ -1,0 +1,203 @@
+// Instruction matrices from the ISA records (seed 002 section 3.1 and the first two steps of the
+// base-case library in 4.1): every instance of every record at the mode's register width, seen at
+// the mode's element width (polymorphic instructions), filtered to the matrices that can take part
+// in a permutation. Programmable instructions are solved for a wanted matrix instead of enumerated.
+#include <fmt/format.h>
+
+#include "shufc/isa/registry.h"
+#include "shufc/stride/mode.h"
+
+namespace shufc::stride {
+
+std::string Mode::name() const { return fmt::format("{} {}-way {}-bit ({}-bit registers)", target.name, nu(), elem_bits, reg_bits); }
+
+namespace {
+
+std::string key_of(const std::vector<int>& map) {
+  std::string k;
+  for (int s : map) k += fmt::format("{},", s);
+  return k;
+}
+
+// A byte map seen at `wb`-byte elements: element i <- arg*ν + element, -1 zero; nullopt when an
+// element does not move whole (the instance is no instruction of this mode).
+std::optional<std::vector<int>> coarsen(const std::vector<isa::LaneSrc>& bytes, unsigned wb, unsigned nu) {
+  if (bytes.size() != size_t(wb) * nu) return std::nullopt;
+  std::vector<int> map(nu);
+  for (unsigned i = 0; i < nu; ++i) {
+    const isa::LaneSrc first = bytes[i * wb];
+    if (first.is_zero()) {
+      for (unsigned t = 1; t < wb; ++t)
+        if (!bytes[i * wb + t].is_zero()) return std::nullopt;
+      map[i] = -1;
+      continue;
+    }
+    if (first.elem % int(wb)) return std::nullopt;
+    for (unsigned t = 1; t < wb; ++t)
+      if (bytes[i * wb + t] != isa::LaneSrc::from(first.input, first.elem + int(t))) return std::nullopt;
+    map[i] = first.input * int(nu) + first.elem / int(wb);
+  }
+  return map;
+}
+
+bool one_per_column(const std::vector<int>& map, unsigned cols) {
+  std::vector<bool> seen(cols);
+  for (int s : map) {
+    if (s < 0 || unsigned(s) >= cols || seen[size_t(s)]) return false;
+    seen[size_t(s)] = true;
+  }
+  return true;
+}
+
+void keep_cheapest(std::vector<Instance>& list, std::unordered_map<std::string, size_t>& index, Instance in) {
+  auto [it, fresh] = index.emplace(key_of(in.map), list.size());
+  if (fresh) list.push_back(std::move(in));
+  else if (in.cost < list[it->second].cost) list[it->second] = std::move(in);
+}
+
+// The control making programmable `p` yield `map` on `arity` copies/vectors, checked against the
+// record's own lane function.
+std::optional<std::vector<int>> solve_control(const isa::Instruction& p, const std::vector<int>& map, unsigned arity,
+                                              unsigned wb, unsigned nu) {
+  if (p.control.kind != isa::Control::Kind::Table || p.num_inputs < arity) return std::nullopt;
+  // The wanted bytes: (arg, byte).
+  std::vector<isa::LaneSrc> want;
+  for (int s : map)
+    for (unsigned t = 0; t < wb; ++t) want.push_back(isa::LaneSrc::from(s / int(nu), (s % int(nu)) * int(wb) + int(t)));
+  const unsigned eb = p.elem_bits / 8, sb = p.src_elem_bits / 8;
+  if (eb == 0 || eb != sb || want.size() % eb) return std::nullopt;
+  const unsigned n_src = p.in_bits(0) / p.src_elem_bits;
+  std::vector<int> control(want.size() / eb);
+  for (unsigned j = 0; j < control.size(); ++j) {
+    const isa::LaneSrc f = want[j * eb];
+    if (f.elem % int(sb)) return std::nullopt;
+    for (unsigned t = 1; t < eb; ++t)
+      if (want[j * eb + t] != isa::LaneSrc::from(f.input, f.elem + int(t))) return std::nullopt;
+    if (unsigned(f.input) >= p.control.table_inputs) return std::nullopt;
+    control[j] = f.input * int(n_src) + f.elem / int(sb);
+  }
+  if (!isa::accepts(p, control)) return std::nullopt;
+  std::vector<isa::LaneSrc> got = isa::index_map_at(p, {0, control}, 8);
+  if (arity == 1) got = isa::unary_form(got);
+  if (got != want) return std::nullopt;
+  return control;
+}
+
+}  // namespace
+
+double InstructionSet::c_of(const isa::Instruction& in, bool programmable) const {
+  if (mode.measure == CostMeasure::paper) return (in.num_inputs >= 2 ? 1.0 : 0.9) + (programmable ? 1.0 : 0.0);
+  const auto c = instr_cost(*mode.cpu, in.id);
+  if (!c) return -1;
+  double total = c->rthroughput;
+  if (programmable) {
+    const std::string load = std::string_view(in.spell.assembly).find("{c:k}") != std::string_view::npos
+                                 ? fmt::format("load.k{}", std::max(16u, in.control.ctl_elem_bits))
+                                 : fmt::format("load.{}", in.reg_bits);
+    const auto l = instr_cost(*mode.cpu, load);
+    if (!l) return -1;
+    total += l->rthroughput;
+  }
+  return total;
+}
+
+InstructionSet build_instruction_set(const Mode& mode) {
+  InstructionSet set;
+  set.mode = mode;
+  const unsigned nu = mode.nu(), wb = mode.elem_bits / 8;
+  for (const isa::Instruction* in : isa::instructions_for(mode.target)) {
+    if (in->reg_bits != mode.reg_bits || in->num_inputs == 0 || in->num_inputs > 2 || !in->moves_only() ||
+        in->value == isa::ValueOp::BitOr || !isa::is_bytewise(*in))
+      continue;
+    bool widths = true;
+    for (unsigned k = 0; k < in->num_inputs; ++k) widths &= in->in_bits(k) == mode.reg_bits;
+    if (!widths) continue;
+    if (in->programmable()) {
+      if (set.c_of(*in, true) >= 0) set.programmable.push_back(in);
+      continue;
+    }
+    const double c = set.c_of(*in, false);
+    if (c < 0) continue;
+    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
+      const std::vector<isa::LaneSrc> bytes = isa::byte_map(*in, {imm, {}});
+      ++set.instances;
+      // Binary records also as unary (both inputs one register) and with their inputs swapped.
+      const std::vector<std::vector<unsigned>> uses =
+          in->num_inputs == 1 ? std::vector<std::vector<unsigned>>{{0}} : std::vector<std::vector<unsigned>>{{0, 0}, {0, 1}, {1, 0}};
+      for (const std::vector<unsigned>& ops : uses) {
+        std::vector<isa::LaneSrc> b = bytes;
+        for (isa::LaneSrc& s : b)
+          if (!s.is_zero()) s.input = int(ops[size_t(s.input)]);
+        const unsigned arity = ops.size() == 2 && ops[0] != ops[1] ? 2 : 1;
+        const auto map = coarsen(b, wb, nu);
+        if (!map || !one_per_column(*map, arity * nu)) continue;  // the seed's filter
+        Instance inst{in, imm, {}, arity, ops, *map, c};
+        if (arity == 1) keep_cheapest(set.unary, set.unary_by_map, std::move(inst));
+        else keep_cheapest(set.binary, set.binary_by_map, std::move(inst));
+      }
+    }
+  }
+  return set;
+}
+
+std::optional<Instance> make_instance(const InstructionSet& set, const isa::Instruction& in, uint64_t imm,
+                                      std::vector<int> control, std::vector<unsigned> operands) {
+  const unsigned nu = set.mode.nu(), wb = set.mode.elem_bits / 8;
+  if (in.reg_bits != set.mode.reg_bits || operands.size() != in.num_inputs || !in.moves_only() || !isa::is_bytewise(in))
+    return std::nullopt;
+  if (in.programmable() ? !isa::accepts(in, control) : (!control.empty() || imm >= std::max(1u, in.imm_count))) return std::nullopt;
+  std::vector<isa::LaneSrc> bytes = in.programmable() ? isa::index_map_at(in, {0, control}, 8) : isa::byte_map(in, {imm, {}});
+  unsigned arity = 0;
+  for (unsigned o : operands) {
+    if (o > 1) return std::nullopt;
+    arity = std::max(arity, o + 1);
+  }
+  for (isa::LaneSrc& s : bytes)
+    if (!s.is_zero()) s.input = int(operands[size_t(s.input)]);
+  auto map = coarsen(bytes, wb, nu);
+  if (!map) return std::nullopt;
+  const double c = set.c_of(in, in.programmable());
+  if (c < 0) return std::nullopt;
+  return Instance{&in, imm, std::move(control), arity, std::move(operands), std::move(*map), c};
+}
+
+std::optional<Instance> cheapest_instance(const InstructionSet& set, const std::vector<int>& map, unsigned arity) {
+  const unsigned nu = set.mode.nu(), wb = set.mode.elem_bits / 8;
+  std::optional<Instance> best;
+  auto offer = [&](Instance in) {
+    if (!best || in.cost < best->cost) best = std::move(in);
+  };
+  const auto& index = arity == 1 ? set.unary_by_map : set.binary_by_map;
+  if (auto it = index.find(key_of(map)); it != index.end()) offer((arity == 1 ? set.unary : set.binary)[it->second]);
+  if (arity == 2) {
+    // Reading one vector only: a unary instance on it, or the vector itself.
+    for (int v = 0; v < 2; ++v) {
+      std::vector<int> local;
+      for (int s : map)
+        if (s / int(nu) == v) local.push_back(s % int(nu));
+      if (local.size() != map.size()) continue;
+      bool identity = true;
+      for (unsigned i = 0; i < nu; ++i) identity &= local[i] == int(i);
+      if (identity) {
+        offer(Instance{nullptr, 0, {}, 2, {unsigned(v)}, map, 0});
+        continue;
+      }
+      if (auto it = set.unary_by_map.find(key_of(local)); it != set.unary_by_map.end()) {
+        Instance in = set.unary[it->second];
+        in.arity = 2;
+        in.map = map;
+        for (unsigned& o : in.operands) o = unsigned(v);
+        offer(std::move(in));
+      }
+    }
+  }
+  for (const isa::Instruction* p : set.programmable)
+    if (auto control = solve_control(*p, map, arity, wb, nu)) {
+      std::vector<unsigned> ops(p->num_inputs, 0);
+      if (arity == 2) ops[1] = 1;
+      offer(Instance{p, 0, std::move(*control), arity, std::move(ops), map, set.c_of(*p, true)});
+    }
+  return best;
+}
+
+}  // namespace shufc::stride
