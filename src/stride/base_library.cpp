@@ -211,6 +211,11 @@ BaseLibrary build_base_library(const Mode& mode, const std::string& cache_dir) {
       if (auto c = solve_base(lib.set, k)) lib.cases.emplace(k, std::move(*c));
     if (!lib.cache_file.empty()) save(lib.cases, lib.cache_file, key, mode);
   }
+  if (mode.lanes == 1 && mode.target.arch == isa::Arch::x86 && mode.reg_bits > 128 && mode.elem_bits < 128) {
+    Mode lane = mode;
+    lane.lanes = mode.reg_bits / 128;
+    lib.lanes = std::make_shared<const BaseLibrary>(build_base_library(lane, cache_dir));
+  }
   lib.build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return lib;
 }

@@ -37,6 +37,7 @@ unsigned Formula::rows() const {
     case Kind::Instr: return nu;
     case Kind::Impl: return kids[0]->rows();
     case Kind::Select: return unsigned(map.size());
+    case Kind::Lanes: return n * kids[0]->rows();
   }
   return 0;
 }
@@ -55,6 +56,7 @@ unsigned Formula::cols() const {
     case Kind::Instr: return nu * instr->arity;
     case Kind::Impl: return kids[0]->cols();
     case Kind::Select: return n;
+    case Kind::Lanes: return n * kids[0]->cols();
   }
   return 0;
 }
@@ -138,6 +140,13 @@ FormulaPtr select(std::vector<int> rows, unsigned cols) {
   return make(std::move(f));
 }
 
+FormulaPtr lanes(FormulaPtr g, unsigned lanes, unsigned lane_elems) {
+  if (g->rows() % lane_elems || g->cols() % lane_elems) throw std::invalid_argument("lanes: the formula does not fill whole lanes");
+  Formula f{Formula::Kind::Lanes, lanes, 0, {std::move(g)}};
+  f.nu = lane_elems;
+  return make(std::move(f));
+}
+
 FormulaPtr ILI(unsigned l, unsigned mn, unsigned m, unsigned r) {
   FormulaPtr s = is_identity(L(mn, m)) ? I(mn) : L(mn, m);
   return tensor({I(l), s, I(r)});
@@ -189,6 +198,18 @@ std::vector<int> evaluate(const Formula& f) {
     case Formula::Kind::Instr: return f.instr->map;
     case Formula::Kind::Impl: return evaluate(*f.kids[1]);
     case Formula::Kind::Select: return f.map;
+    case Formula::Kind::Lanes: {
+      // Output (register j, lane a, element p) <- G's source (register v, element q) in lane a.
+      const std::vector<int> g = evaluate(*f.kids[0]);
+      const unsigned h = f.nu, width = f.n * h;
+      y.resize(f.rows());
+      for (unsigned i = 0; i < y.size(); ++i) {
+        const unsigned j = i / width, a = i % width / h, p = i % h;
+        const int src = g[j * h + p];
+        y[i] = src < 0 ? -1 : int(unsigned(src) / h * width + a * h + unsigned(src) % h);
+      }
+      return y;
+    }
   }
   return y;
 }
@@ -242,6 +263,10 @@ std::string print_rec(const Formula& f, Notation nt, bool impls, bool parens_if_
       std::string s;
       for (size_t i = 0; i < f.map.size(); ++i) s += (i ? "," : "") + std::to_string(f.map[i]);
       return tex ? fmt::format("S^{{{}}}_{{{}}}", f.n, s) : fmt::format("S{}[{}]", f.n, s);
+    }
+    case Formula::Kind::Lanes: {
+      const std::string g = print_rec(*f.kids[0], nt, impls, false);
+      return tex ? fmt::format("\\mathrm{{lanes}}_{{{}}}\\left({}\\right)", f.n, g) : fmt::format("lanes{}({})", f.n, g);
     }
   }
   return "";

@@ -9,7 +9,10 @@
 
 namespace shufc::stride {
 
-std::string Mode::name() const { return fmt::format("{} {}-way {}-bit ({}-bit registers)", target.name, nu(), elem_bits, reg_bits); }
+std::string Mode::name() const {
+  if (lanes > 1) return fmt::format("{} {}-way {}-bit in each 128-bit lane of {}-bit registers", target.name, nu(), elem_bits, reg_bits);
+  return fmt::format("{} {}-way {}-bit ({}-bit registers)", target.name, nu(), elem_bits, reg_bits);
+}
 
 namespace {
 
@@ -40,6 +43,22 @@ std::optional<std::vector<int>> coarsen(const std::vector<isa::LaneSrc>& bytes, 
   return map;
 }
 
+// The first lane of a byte map whose every lane does the same within itself; nullopt when some
+// byte crosses lanes or the lanes differ.
+std::optional<std::vector<isa::LaneSrc>> lane_view(const std::vector<isa::LaneSrc>& bytes, unsigned lanes) {
+  if (lanes == 1) return bytes;
+  const unsigned lb = unsigned(bytes.size()) / lanes;
+  std::vector<isa::LaneSrc> first(bytes.begin(), bytes.begin() + lb);
+  for (unsigned a = 0; a < lanes; ++a)
+    for (unsigned j = 0; j < lb; ++j) {
+      const isa::LaneSrc s = bytes[a * lb + j];
+      const bool same = s.is_zero() ? first[j].is_zero()
+                                    : unsigned(s.elem) / lb == a && first[j] == isa::LaneSrc::from(s.input, s.elem - int(a * lb));
+      if (!same) return std::nullopt;
+    }
+  return first;
+}
+
 bool one_per_column(const std::vector<int>& map, unsigned cols) {
   std::vector<bool> seen(cols);
   for (int s : map) {
@@ -58,12 +77,14 @@ void keep_cheapest(std::vector<Instance>& list, std::unordered_map<std::string, 
 // The control making programmable `p` yield `map` on `arity` copies/vectors, checked against the
 // record's own lane function.
 std::optional<std::vector<int>> solve_control(const isa::Instruction& p, const std::vector<int>& map, unsigned arity,
-                                              unsigned wb, unsigned nu) {
+                                              unsigned wb, unsigned nu, unsigned lanes) {
   if (p.control.kind != isa::Control::Kind::Table || p.num_inputs < arity) return std::nullopt;
-  // The wanted bytes: (arg, byte).
+  // The wanted bytes: (arg, byte), the same in every lane.
   std::vector<isa::LaneSrc> want;
-  for (int s : map)
-    for (unsigned t = 0; t < wb; ++t) want.push_back(isa::LaneSrc::from(s / int(nu), (s % int(nu)) * int(wb) + int(t)));
+  for (unsigned a = 0; a < lanes; ++a)
+    for (int s : map)
+      for (unsigned t = 0; t < wb; ++t)
+        want.push_back(isa::LaneSrc::from(s / int(nu), int(a * nu * wb) + (s % int(nu)) * int(wb) + int(t)));
   const unsigned eb = p.elem_bits / 8, sb = p.src_elem_bits / 8;
   if (eb == 0 || eb != sb || want.size() % eb) return std::nullopt;
   const unsigned n_src = p.in_bits(0) / p.src_elem_bits;
@@ -129,7 +150,8 @@ InstructionSet build_instruction_set(const Mode& mode) {
         for (isa::LaneSrc& s : b)
           if (!s.is_zero()) s.input = int(ops[size_t(s.input)]);
         const unsigned arity = ops.size() == 2 && ops[0] != ops[1] ? 2 : 1;
-        const auto map = coarsen(b, wb, nu);
+        const auto lane = lane_view(b, mode.lanes);
+        const auto map = lane ? coarsen(*lane, wb, nu) : std::nullopt;
         if (!map || !one_per_column(*map, arity * nu)) continue;  // the seed's filter
         Instance inst{in, imm, {}, arity, ops, *map, c};
         if (arity == 1) keep_cheapest(set.unary, set.unary_by_map, std::move(inst));
@@ -154,7 +176,8 @@ std::optional<Instance> make_instance(const InstructionSet& set, const isa::Inst
   }
   for (isa::LaneSrc& s : bytes)
     if (!s.is_zero()) s.input = int(operands[size_t(s.input)]);
-  auto map = coarsen(bytes, wb, nu);
+  const auto lane = lane_view(bytes, set.mode.lanes);
+  auto map = lane ? coarsen(*lane, wb, nu) : std::nullopt;
   if (!map) return std::nullopt;
   const double c = set.c_of(in, in.programmable());
   if (c < 0) return std::nullopt;
@@ -192,7 +215,7 @@ std::optional<Instance> cheapest_instance(const InstructionSet& set, const std::
     }
   }
   for (const isa::Instruction* p : set.programmable)
-    if (auto control = solve_control(*p, map, arity, wb, nu)) {
+    if (auto control = solve_control(*p, map, arity, wb, nu, set.mode.lanes)) {
       std::vector<unsigned> ops(p->num_inputs, 0);
       if (arity == 2) ops[1] = 1;
       offer(Instance{p, 0, std::move(*control), arity, std::move(ops), map, set.c_of(*p, true)});

@@ -7,6 +7,7 @@
 // both run and the cheaper answer is kept, as in section 4.2.
 #include "shufc/stride/search.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -18,6 +19,41 @@ struct Plan {
   FormulaPtr f;
   double cost;
 };
+
+// Q (x) I_b for a permutation Q of b-element blocks: output vector j gathers its ν/b blocks with
+// the cheapest single instruction on the one or two registers they come from (nullopt when they
+// come from more, or no instruction does it). `spec` prints Q.
+std::optional<Plan> block_moves(const InstructionSet& set, const std::vector<int>& q, FormulaPtr spec, unsigned b) {
+  const unsigned nu = set.mode.nu(), per = nu / b, n = unsigned(q.size()) / per;
+  std::vector<FormulaPtr> rows;
+  double cost = 0;
+  for (unsigned j = 0; j < n; ++j) {
+    std::vector<int> args;
+    std::vector<int> map(nu);
+    for (unsigned k = 0; k < per; ++k) {
+      const int src = q[j * per + k];
+      const int reg = src / int(per);
+      auto it = std::find(args.begin(), args.end(), reg);
+      if (it == args.end()) {
+        if (args.size() == 2) return std::nullopt;
+        it = args.insert(args.end(), reg);
+      }
+      for (unsigned t = 0; t < b; ++t) map[k * b + t] = int(it - args.begin()) * int(nu) + (src % int(per)) * int(b) + int(t);
+    }
+    const FormulaPtr picked = tensor({select(args, n), I(nu)});
+    bool identity = args.size() == 1;
+    for (unsigned t = 0; t < nu && identity; ++t) identity = map[t] == int(t);
+    if (identity) {
+      rows.push_back(picked);
+      continue;
+    }
+    auto in = cheapest_instance(set, map, unsigned(args.size()));
+    if (!in) return std::nullopt;
+    cost += in->cost;
+    rows.push_back(product({instr(std::make_shared<const Instance>(std::move(*in)), nu), picked}));
+  }
+  return Plan{impl(tensor({std::move(spec), I(b)}), stack(std::move(rows))), cost};
+}
 
 class Dp {
  public:
@@ -42,9 +78,14 @@ class Dp {
       if (l % lb || (lb * M * r != nu_ && lb * M * r != 2 * nu_)) continue;
       if (const BaseCase* b = lib_.find({lb, M, s, r})) offer(tensor({I(l / lb), b->formula}), (l / lb) * b->cost);
     }
-    // (19): half vectors move; each output vector is one instruction on the vectors it reads.
-    if (nu_ % 2 == 0 && (2 * r) % nu_ == 0)
-      if (auto h = half_vectors(l, M, s, r)) offer(h->f, h->cost);
+    // (19), for blocks of any size b | ν (the seed has b = ν/2): P (x) I_b with P = I_l (x) L^M_s
+    // (x) I_{r/b} moves whole blocks; each output vector is one instruction on the (at most two)
+    // registers its blocks come from.
+    for (unsigned b = 1; b < nu_; ++b) {
+      if (nu_ % b || r % b) continue;
+      const FormulaPtr p = ILI(l, M, s, r / b);
+      if (auto h = block_moves(lib_.set, evaluate(*p), p, b)) offer(h->f, h->cost);
+    }
     auto split = [&](const std::optional<Plan>& a, const std::optional<Plan>& b) {
       if (a && b) offer(product({a->f, b->f}), a->cost + b->cost);
     };
@@ -71,44 +112,68 @@ class Dp {
   unsigned entries() const { return unsigned(memo_.size()); }
 
  private:
-  // P (x) I_{ν/2} with P = I_l (x) L^M_s (x) I_{2r/ν} on half vectors: output vector j is the
-  // half-vector pair (2j, 2j+1), made by the cheapest instruction on the one or two vectors they
-  // come from (the seed's (8) counts one instruction per vector; an unmoved vector costs nothing).
-  std::optional<Plan> half_vectors(unsigned l, unsigned M, unsigned s, unsigned r) {
-    const unsigned half = nu_ / 2, n = l * M * r / nu_;
-    const FormulaPtr p = ILI(l, M, s, 2 * r / nu_);
-    const std::vector<int> hp = evaluate(*p);
-    std::vector<FormulaPtr> rows;
-    double cost = 0;
-    for (unsigned j = 0; j < n; ++j) {
-      const unsigned a = unsigned(hp[2 * j]), b = unsigned(hp[2 * j + 1]);
-      std::vector<int> args = {int(a / 2)};
-      if (b / 2 != a / 2) args.push_back(int(b / 2));
-      std::vector<int> map(nu_);
-      for (unsigned t = 0; t < half; ++t) {
-        map[t] = int((a % 2) * half + t);
-        map[half + t] = int((args.size() - 1) * nu_ + (b % 2) * half + t);
-      }
-      const FormulaPtr picked = tensor({select(args, n), I(nu_)});
-      bool identity = args.size() == 1;
-      for (unsigned t = 0; t < nu_ && identity; ++t) identity = map[t] == int(t);
-      if (identity) {
-        rows.push_back(picked);
-        continue;
-      }
-      auto in = cheapest_instance(lib_.set, map, unsigned(args.size()));
-      if (!in) return std::nullopt;
-      cost += in->cost;
-      rows.push_back(product({instr(std::make_shared<const Instance>(std::move(*in)), nu_), picked}));
-    }
-    return Plan{impl(tensor({p, I(half)}), stack(std::move(rows))), cost};
-  }
-
   const BaseLibrary& lib_;
   bool use14_, use16_;
   unsigned nu_;
   std::map<std::tuple<unsigned, unsigned, unsigned, unsigned>, std::optional<Plan>> memo_;
 };
+
+}  // namespace
+
+namespace {
+
+// The lane rule (not in the seed; it is what 128-bit-lane ISAs like AVX2 need): F = X Y where Y
+// does, in every 128-bit lane at once, a stride permutation G of the lanes' elements (solved by
+// the DP in the lane view), and X only moves whole lanes between registers. Each output lane
+// must come from one input lane, every input lane must feed as many output lanes, and G must be
+// the same in every lane.
+std::optional<Vectorized> by_lanes(const BaseLibrary& lib, const std::vector<int>& perm) {
+  if (!lib.lanes) return std::nullopt;
+  const BaseLibrary& lane_lib = *lib.lanes;
+  const unsigned nu = lib.set.mode.nu(), h = lane_lib.set.mode.nu(), lanes = nu / h;
+  const unsigned n = unsigned(perm.size()) / nu, blocks = n * lanes;
+  // Output lane block -> the input lane it reads; the output blocks of each input lane in order.
+  std::vector<std::vector<unsigned>> fed(lanes);
+  for (unsigned ob = 0; ob < blocks; ++ob) {
+    const unsigned a = unsigned(perm[ob * h]) % nu / h;
+    for (unsigned p = 1; p < h; ++p)
+      if (unsigned(perm[ob * h + p]) % nu / h != a) return std::nullopt;
+    fed[a].push_back(ob);
+  }
+  std::vector<int> g;
+  for (unsigned a = 0; a < lanes; ++a) {
+    if (fed[a].size() != n) return std::nullopt;
+    std::vector<int> ga(n * h);
+    for (unsigned j = 0; j < n; ++j)
+      for (unsigned p = 0; p < h; ++p) {
+        const unsigned src = unsigned(perm[fed[a][j] * h + p]);
+        ga[j * h + p] = int(src / nu * h + src % h);
+      }
+    if (a == 0) g = std::move(ga);
+    else if (ga != g) return std::nullopt;
+  }
+  // G as I_l (x) L^M_s (x) I_r, vectorized in the lane view.
+  std::optional<Vectorized> inner;
+  const unsigned total = n * h;
+  bool identity = true;
+  for (unsigned i = 0; i < total && identity; ++i) identity = g[i] == int(i);
+  if (identity) inner = Vectorized{I(total), 0, 0};
+  for (unsigned l = 1; l <= total && !inner; ++l)
+    for (unsigned r = 1; l * r <= total && total % l == 0 && !inner; ++r) {
+      if (total % (l * r)) continue;
+      const unsigned M = total / (l * r);
+      for (unsigned s = 2; s < M && !inner; ++s)
+        if (M % s == 0 && evaluate(*ILI(l, M, s, r)) == g) inner = vectorize(lane_lib, l, M, s, r);
+    }
+  if (!inner) return std::nullopt;
+  // X: output block ob <- the Y block (j, a) holding it.
+  std::vector<int> q(blocks);
+  for (unsigned a = 0; a < lanes; ++a)
+    for (unsigned j = 0; j < n; ++j) q[fed[a][j]] = int(j * lanes + a);
+  auto x = block_moves(lib.set, q, select(q, blocks), h);
+  if (!x) return std::nullopt;
+  return Vectorized{product({x->f, stride::lanes(inner->formula, lanes, h)}), x->cost + inner->cost, inner->memo_entries};
+}
 
 }  // namespace
 
@@ -120,6 +185,10 @@ std::optional<Vectorized> vectorize(const BaseLibrary& lib, unsigned l, unsigned
     auto plan = dp.solve(l, M, s, r);
     entries += dp.entries();
     if (plan && (!best || plan->cost < best->cost - 1e-9)) best = Vectorized{plan->f, plan->cost, 0};
+  }
+  if (auto v = by_lanes(lib, evaluate(*ILI(l, M, s, r)))) {
+    entries += v->memo_entries;
+    if (!best || v->cost < best->cost - 1e-9) best = std::move(v);
   }
   if (best) best->memo_entries = entries;
   return best;

@@ -13,12 +13,17 @@ namespace {
 
 class Translator {
  public:
-  Translator(const Mode& mode, Program& p) : nu_(mode.nu()), p_(p) {}
+  Translator(unsigned nu, Program& p) : nu_(nu), p_(p) {}
 
   std::vector<unsigned> apply(const Formula& f, const std::vector<unsigned>& x) {
     if (f.cols() != x.size() * nu_) throw std::logic_error(fmt::format("stride: {} applied to {} vectors", print(f), x.size()));
     switch (f.kind) {
       case Formula::Kind::Identity: return x;
+      case Formula::Kind::Lanes: {
+        // The lane formula runs on the same registers, one lane's elements per vector.
+        Translator lane(f.nu, p_);
+        return lane.apply(*f.kids[0], x);
+      }
       case Formula::Kind::Impl: return apply(*f.kids[1], x);
       case Formula::Kind::Product: {
         std::vector<unsigned> v = x;
@@ -87,7 +92,7 @@ Program to_program(const Formula& f, const Mode& mode, unsigned n) {
   for (unsigned i = 0; i < n; ++i) p.inputs.push_back({fmt::format("x{}", i), mode.reg_bits});
   std::vector<unsigned> x(n);
   for (unsigned i = 0; i < n; ++i) x[i] = i;
-  Translator t(mode, p);
+  Translator t(mode.nu(), p);
   p.outputs = t.apply(f, x);
   for (size_t i = 0; i < p.steps.size(); ++i) p.steps[i].name = fmt::format("t{}", i);
   return p;

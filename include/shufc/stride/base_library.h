@@ -5,6 +5,7 @@
 // cached on disk, keyed by the instruction matrices it was built from.
 #pragma once
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -32,6 +33,9 @@ struct BaseLibrary {
   double build_ms = 0;                // instruction matrices + search (or cache load)
   bool from_cache = false;
   std::string cache_file;             // where it was read or written ("" when caching is off)
+  // x86 registers wider than 128 bits: the library of the lane view (Mode::lanes), for formulas
+  // whose work is done inside 128-bit lanes.
+  std::shared_ptr<const BaseLibrary> lanes;
   const BaseCase* find(const BaseKey& k) const;
 };
 

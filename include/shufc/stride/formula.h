@@ -41,12 +41,14 @@ struct Formula {
     Instr,     // one instruction matrix M_instr: ν x (arity ν)
     Impl,      // kids[0] is the specification, kids[1] its vectorized implementation
     Select,    // a 0/1 matrix with one 1 per row: y[i] = x[map[i]] (picks vectors when (x) I_ν)
+    Lanes,     // kids[0], a formula on one 128-bit lane of every register, done in all n lanes at
+               // once: V^-1 (I_n (x) kids[0]) V where V gathers each lane's elements together
   };
   Kind kind;
   unsigned n = 0, m = 0;               // Identity: n; Stride: n, m
   std::vector<FormulaPtr> kids;
   std::shared_ptr<const Instance> instr;  // Instr
-  unsigned nu = 0;                        // Instr: the vector length ν
+  unsigned nu = 0;                        // Instr: the vector length ν; Lanes: elements per lane
   std::vector<int> map;                   // Select: the rows; n = its columns
 
   unsigned rows() const;
@@ -62,6 +64,8 @@ FormulaPtr stack(std::vector<FormulaPtr> kids);
 FormulaPtr instr(std::shared_ptr<const Instance> in, unsigned nu);
 FormulaPtr impl(FormulaPtr spec, FormulaPtr implementation);
 FormulaPtr select(std::vector<int> rows, unsigned cols);
+// G done in each of `lanes` lanes, for registers of lanes * `lane_elems` elements.
+FormulaPtr lanes(FormulaPtr g, unsigned lanes, unsigned lane_elems);
 // I_l (x) L^{mn}_m (x) I_r, the shape rule (12) normalises to.
 FormulaPtr ILI(unsigned l, unsigned mn, unsigned m, unsigned r);
 

@@ -23,8 +23,12 @@ struct Mode {
   unsigned reg_bits = 128;  // vector register width
   CostMeasure measure = CostMeasure::paper;
   const CpuModel* cpu = nullptr;  // for CostMeasure::cpu
-  unsigned nu() const { return reg_bits / elem_bits; }
-  std::string name() const;  // "sse2 8-way 16-bit"
+  // The lane view: with lanes > 1 a "vector" of the formulas is one 128-bit lane, and only
+  // instructions that do the same in every lane of a reg_bits register are its instructions
+  // (AVX2's vunpcklps ymm acts as unpcklps on both lanes at once).
+  unsigned lanes = 1;
+  unsigned nu() const { return reg_bits / elem_bits / lanes; }
+  std::string name() const;  // "sse2 8-way 16-bit (128-bit registers)"
 };
 
 // The target's instruction matrices in one mode.
