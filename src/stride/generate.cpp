@@ -2,10 +2,13 @@
 #include "shufc/stride/generate.h"
 
 #include <chrono>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "shufc/synth.h"
 
 namespace shufc::stride {
 
@@ -25,9 +28,56 @@ std::string existence_report(const BaseLibrary& lib) {
   return s;
 }
 
+// No formula: every output vector as one synthesized shuffle of the (at most two) input vectors
+// it reads, the pieces joined into one Program.
+Expected<Program> by_synthesis(const Mode& mode, const std::vector<int>& perm, const CpuModel* cpu) {
+  const unsigned nu = mode.nu(), n = unsigned(perm.size()) / nu;
+  if (!cpu) cpu = find_cpu(mode.target.arch == isa::Arch::x86 ? "icelake-server" : "neoverse-n1");
+  Program p;
+  p.arch = mode.target.arch;
+  for (unsigned i = 0; i < n; ++i) p.inputs.push_back({fmt::format("x{}", i), mode.reg_bits});
+  const ElemType elem = ElemType::i(mode.elem_bits);
+  for (unsigned o = 0; o < n; ++o) {
+    std::vector<unsigned> regs;
+    std::vector<int> mask;
+    for (unsigned e = 0; e < nu; ++e) {
+      const unsigned src = unsigned(perm[o * nu + e]), reg = src / nu;
+      auto it = std::find(regs.begin(), regs.end(), reg);
+      if (it == regs.end()) {
+        if (regs.size() == 2) return Error{fmt::format("output vector {} reads more than two input vectors", o)};
+        it = regs.insert(regs.end(), reg);
+      }
+      mask.push_back(int(it - regs.begin()) * int(nu) + int(src % nu));
+    }
+    bool identity = regs.size() == 1;
+    for (unsigned e = 0; e < nu && identity; ++e) identity = mask[e] == int(e);
+    if (identity) {
+      p.outputs.push_back(regs[0]);
+      continue;
+    }
+    ShuffleVector sv;
+    sv.type = VecType{ElementCount::fixed(nu), elem};
+    sv.v1 = Operand::value("%a");
+    sv.v2 = regs.size() == 2 ? Operand::value("%b") : Operand::undef();
+    sv.mask = mask;
+    auto r = synthesize(sv, SynthOptions{mode.target, cpu});
+    if (!r) return Error{fmt::format("output vector {}: {}", o, r.error().message)};
+    // Splice: the piece's inputs are regs, its steps follow ours.
+    const unsigned base = p.num_values(), k = unsigned(r->program.inputs.size());
+    auto value = [&](unsigned v) { return v < k ? regs[v] : base + (v - k); };
+    for (Program::Step s : r->program.steps) {
+      for (unsigned& a : s.args) a = value(a);
+      p.steps.push_back(std::move(s));
+    }
+    p.outputs.push_back(value(r->program.outputs[0]));
+  }
+  for (size_t i = 0; i < p.steps.size(); ++i) p.steps[i].name = fmt::format("t{}", i);
+  return p;
+}
+
 }  // namespace
 
-Expected<StrideResult> generate_stride(const BaseLibrary& lib, unsigned size, unsigned stride) {
+Expected<StrideResult> generate_stride(const BaseLibrary& lib, unsigned size, unsigned stride, const CpuModel* fallback_cpu) {
   const Mode& mode = lib.set.mode;
   const unsigned nu = mode.nu();
   if (size == 0 || stride == 0) return Error{"L^N_k needs N >= 1 and k >= 1"};
@@ -43,16 +93,22 @@ Expected<StrideResult> generate_stride(const BaseLibrary& lib, unsigned size, un
   r.size = size;
   r.stride = stride;
   r.vectors = size / nu;
-  auto v = vectorize(lib, 1, size, stride, 1);
-  if (!v)
-    return Error{fmt::format("no vectorized formula for L^{}_{} in {} from rules (12)-(22). Section 4.3's conditions "
-                             "in this mode: {}",
-                             size, stride, mode.name(), existence_report(lib))};
-  r.formula = v->formula;
-  r.cost = v->cost;
-  r.memo_entries = v->memo_entries;
-  r.program = to_program(*r.formula, mode, r.vectors);
   const std::vector<int> perm = evaluate(*L(size, stride));
+  if (auto v = vectorize(lib, 1, size, stride, 1)) {
+    r.formula = v->formula;
+    r.cost = v->cost;
+    r.memo_entries = v->memo_entries;
+    r.program = to_program(*r.formula, mode, r.vectors);
+  } else {
+    const std::string why = fmt::format("no vectorized formula for L^{}_{} in {} from rules (12)-(22); section 4.3's "
+                                        "conditions in this mode: {}",
+                                        size, stride, mode.name(), existence_report(lib));
+    auto p = by_synthesis(mode, perm, fallback_cpu);
+    if (!p) return Error{fmt::format("{}. The synthesiser fallback failed too: {}", why, p.error().message)};
+    r.program = std::move(*p);
+    r.fallback = why;
+    for (const auto& s : r.program.steps) r.cost += lib.set.c_of(*s.instr, s.instr->programmable());
+  }
   if (auto wrong = check_program(r.program, perm, mode))
     throw std::logic_error(fmt::format("stride: the Program for L^{}_{} is wrong: {}", size, stride, *wrong));
   r.shuffles = unsigned(r.program.steps.size());

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "shufc/expected.h"
+#include "shufc/cost.h"
 #include "shufc/program.h"
 #include "shufc/stride/search.h"
 
@@ -11,7 +12,8 @@ namespace shufc::stride {
 
 struct StrideResult {
   unsigned size = 0, stride = 0;  // L^size_stride
-  FormulaPtr formula;             // the vectorized matrix formula
+  FormulaPtr formula;             // the vectorized matrix formula (null for the fallback)
+  std::string fallback;           // why the synthesiser made the Program, when it did
   double cost = 0;                // Cost_{ISA,ν} of the formula
   Program program;                // verified by simulate_labels
   unsigned vectors = 0;           // n = size / ν registers in and out
@@ -25,9 +27,12 @@ struct StrideResult {
   bool optimal() const { return shuffles <= lower_bound; }
 };
 
-// Errors (bad sizes, a permutation too large, no vectorized formula with the existence
-// conditions of section 4.3) are input errors.
-Expected<StrideResult> generate_stride(const BaseLibrary& lib, unsigned size, unsigned stride);
+// Errors (bad sizes, a permutation too large) are input errors. When the rules reach no
+// vectorized formula, each output vector that reads at most two input vectors is synthesized as
+// one shuffle (synth/, costed on `fallback_cpu`); otherwise the error states the existence
+// conditions of section 4.3 as found in this mode.
+Expected<StrideResult> generate_stride(const BaseLibrary& lib, unsigned size, unsigned stride,
+                                       const CpuModel* fallback_cpu = nullptr);
 
 // The Program a vectorized formula translates into (section 3.2): instruction matrices become
 // instructions, P (x) I_ν register renaming, I_k (x) A a block-wise application, stacks

@@ -106,6 +106,20 @@ TEST(StrideGenerate, AllStridesComputeThePermutation) {
     }
 }
 
+// No vectorized formula (SSE2 cannot shuffle bytes within a register): the synthesiser makes each
+// output vector, or the error states section 4.3's conditions.
+TEST(StrideGenerate, FallbackAndExistence) {
+  const BaseLibrary lib = library("sse2", 8);
+  auto r = generate_stride(lib, 16, 8);
+  ASSERT_TRUE(r) << r.error().str();
+  EXPECT_FALSE(r->fallback.empty());
+  EXPECT_EQ(r->formula, nullptr);
+  expect_computes(*r, lib.set.mode);
+  auto e = generate_stride(lib, 16, 2);
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("L^16_2: no"), std::string::npos) << e.error().message;
+}
+
 TEST(StrideGenerate, BadInput) {
   const BaseLibrary lib = library("sse2", 32);
   EXPECT_FALSE(generate_stride(lib, 30, 4));   // stride does not divide
