@@ -68,10 +68,18 @@ bool one_per_column(const std::vector<int>& map, unsigned cols) {
   return true;
 }
 
-void keep_cheapest(std::vector<Instance>& list, std::unordered_map<std::string, size_t>& index, Instance in) {
+void keep_cheapest(std::vector<Instance>& list, std::unordered_map<std::string, size_t>& index, Instance in, const Mode& mode) {
   auto [it, fresh] = index.emplace(key_of(in.map), list.size());
   if (fresh) list.push_back(std::move(in));
-  else if (in.cost < list[it->second].cost) list[it->second] = std::move(in);
+  else if (preferable(in, list[it->second], mode)) list[it->second] = std::move(in);
+}
+
+// Does the instruction work in the data's domain? x86 C types say it: __m128 / __m128d are FP.
+bool in_domain(const Instance& in, const Mode& mode) {
+  if (!in.instr || mode.target.arch != isa::Arch::x86) return true;
+  const std::string_view t = in.instr->spell.ctype;
+  const bool fp = !t.empty() && t.back() != 'i';
+  return fp == mode.floating;
 }
 
 // The control making programmable `p` yield `map` on `arity` copies/vectors, checked against the
@@ -105,6 +113,11 @@ std::optional<std::vector<int>> solve_control(const isa::Instruction& p, const s
 }
 
 }  // namespace
+
+bool preferable(const Instance& a, const Instance& b, const Mode& mode) {
+  if (a.cost != b.cost) return a.cost < b.cost - 1e-9;
+  return in_domain(a, mode) && !in_domain(b, mode);
+}
 
 double InstructionSet::c_of(const isa::Instruction& in, bool programmable) const {
   if (mode.measure == CostMeasure::paper) return (in.num_inputs >= 2 ? 1.0 : 0.9) + (programmable ? 1.0 : 0.0);
@@ -154,8 +167,8 @@ InstructionSet build_instruction_set(const Mode& mode) {
         const auto map = lane ? coarsen(*lane, wb, nu) : std::nullopt;
         if (!map || !one_per_column(*map, arity * nu)) continue;  // the seed's filter
         Instance inst{in, imm, {}, arity, ops, *map, c};
-        if (arity == 1) keep_cheapest(set.unary, set.unary_by_map, std::move(inst));
-        else keep_cheapest(set.binary, set.binary_by_map, std::move(inst));
+        if (arity == 1) keep_cheapest(set.unary, set.unary_by_map, std::move(inst), mode);
+        else keep_cheapest(set.binary, set.binary_by_map, std::move(inst), mode);
       }
     }
   }
@@ -188,7 +201,7 @@ std::optional<Instance> cheapest_instance(const InstructionSet& set, const std::
   const unsigned nu = set.mode.nu(), wb = set.mode.elem_bits / 8;
   std::optional<Instance> best;
   auto offer = [&](Instance in) {
-    if (!best || in.cost < best->cost) best = std::move(in);
+    if (!best || preferable(in, *best, set.mode)) best = std::move(in);
   };
   const auto& index = arity == 1 ? set.unary_by_map : set.binary_by_map;
   if (auto it = index.find(key_of(map)); it != index.end()) offer((arity == 1 ? set.unary : set.binary)[it->second]);

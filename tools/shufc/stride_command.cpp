@@ -108,6 +108,7 @@ int run_stride(const StrideCliOptions& o) {
   const auto eb = elem_bits(o.elem);
   if (!eb) return fail(fmt::format("unknown element type '{}' (i8, i16, i32, i64, f16, f32, f64)", o.elem));
   stride::Mode mode{*target, *eb, o.bits ? o.bits : target->max_reg_bits};
+  mode.floating = o.elem == "f32" || o.elem == "f64";
   if (mode.reg_bits > target->max_reg_bits || (mode.reg_bits != 64 && mode.reg_bits != 128 && mode.reg_bits != 256 && mode.reg_bits != 512))
     return fail(fmt::format("--bits {}: {} registers are 64 (NEON), 128, 256 or 512 bits, at most {}", mode.reg_bits, target->name,
                             target->max_reg_bits));
