@@ -215,6 +215,10 @@ BaseLibrary build_base_library(const Mode& mode, const std::string& cache_dir) {
     Mode lane = mode;
     lane.lanes = mode.reg_bits / 128;
     lib.lanes = std::make_shared<const BaseLibrary>(build_base_library(lane, cache_dir));
+    Mode block = mode;
+    block.elem_bits = 128;
+    block.floating = false;
+    lib.blocks = std::make_shared<const BaseLibrary>(build_base_library(block, cache_dir));
   }
   lib.build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return lib;

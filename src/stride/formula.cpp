@@ -38,6 +38,7 @@ unsigned Formula::rows() const {
     case Kind::Impl: return kids[0]->rows();
     case Kind::Select: return unsigned(map.size());
     case Kind::Lanes: return n * kids[0]->rows();
+    case Kind::Blocks: return nu * kids[0]->rows();
   }
   return 0;
 }
@@ -57,6 +58,7 @@ unsigned Formula::cols() const {
     case Kind::Impl: return kids[0]->cols();
     case Kind::Select: return n;
     case Kind::Lanes: return n * kids[0]->cols();
+    case Kind::Blocks: return nu * kids[0]->cols();
   }
   return 0;
 }
@@ -147,6 +149,12 @@ FormulaPtr lanes(FormulaPtr g, unsigned lanes, unsigned lane_elems) {
   return make(std::move(f));
 }
 
+FormulaPtr blocks(FormulaPtr f, unsigned block_elems) {
+  Formula b{Formula::Kind::Blocks, 0, 0, {std::move(f)}};
+  b.nu = block_elems;
+  return make(std::move(b));
+}
+
 FormulaPtr ILI(unsigned l, unsigned mn, unsigned m, unsigned r) {
   FormulaPtr s = is_identity(L(mn, m)) ? I(mn) : L(mn, m);
   return tensor({I(l), s, I(r)});
@@ -198,6 +206,7 @@ std::vector<int> evaluate(const Formula& f) {
     case Formula::Kind::Instr: return f.instr->map;
     case Formula::Kind::Impl: return evaluate(*f.kids[1]);
     case Formula::Kind::Select: return f.map;
+    case Formula::Kind::Blocks: return evaluate(*tensor({f.kids[0], I(f.nu)}));
     case Formula::Kind::Lanes: {
       // Output (register j, lane a, element p) <- G's source (register v, element q) in lane a.
       const std::vector<int> g = evaluate(*f.kids[0]);
@@ -263,6 +272,10 @@ std::string print_rec(const Formula& f, Notation nt, bool impls, bool parens_if_
       std::string s;
       for (size_t i = 0; i < f.map.size(); ++i) s += (i ? "," : "") + std::to_string(f.map[i]);
       return tex ? fmt::format("S^{{{}}}_{{{}}}", f.n, s) : fmt::format("S{}[{}]", f.n, s);
+    }
+    case Formula::Kind::Blocks: {
+      const std::string g = print_rec(*f.kids[0], nt, impls, false);
+      return tex ? fmt::format("\\mathrm{{blocks}}_{{{}}}\\left({}\\right)", f.nu, g) : fmt::format("blocks{}({})", f.nu, g);
     }
     case Formula::Kind::Lanes: {
       const std::string g = print_rec(*f.kids[0], nt, impls, false);

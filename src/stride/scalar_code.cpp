@@ -93,6 +93,7 @@ class Gen {
       case Formula::Kind::Impl: emit(*f.kids[0], x, y, depth); return;
       case Formula::Kind::Instr:
       case Formula::Kind::Lanes:
+      case Formula::Kind::Blocks:
       case Formula::Kind::Select: {
         const std::vector<int> map = evaluate(f);
         for (unsigned i = 0; i < map.size(); ++i)

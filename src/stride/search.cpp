@@ -122,6 +122,23 @@ class Dp {
 
 namespace {
 
+// A permutation that is some I_l (x) L^M_s (x) I_r (or the identity), vectorized; nullopt when it
+// has no such shape or no formula.
+std::optional<Vectorized> vectorize_matching(const BaseLibrary& lib, const std::vector<int>& perm) {
+  const unsigned total = unsigned(perm.size());
+  bool identity = true;
+  for (unsigned i = 0; i < total && identity; ++i) identity = perm[i] == int(i);
+  if (identity) return Vectorized{I(total), 0, 0};
+  for (unsigned l = 1; l <= total; ++l)
+    for (unsigned r = 1; l * r <= total; ++r) {
+      if (total % (l * r)) continue;
+      const unsigned M = total / (l * r);
+      for (unsigned s = 2; s < M; ++s)
+        if (M % s == 0 && evaluate(*ILI(l, M, s, r)) == perm) return vectorize(lib, l, M, s, r);
+    }
+  return std::nullopt;
+}
+
 // The lane rule (not in the seed; it is what 128-bit-lane ISAs like AVX2 need): F = X Y where Y
 // does, in every 128-bit lane at once, a stride permutation G of the lanes' elements (solved by
 // the DP in the lane view), and X only moves whole lanes between registers. Each output lane
@@ -153,26 +170,21 @@ std::optional<Vectorized> by_lanes(const BaseLibrary& lib, const std::vector<int
     else if (ga != g) return std::nullopt;
   }
   // G as I_l (x) L^M_s (x) I_r, vectorized in the lane view.
-  std::optional<Vectorized> inner;
-  const unsigned total = n * h;
-  bool identity = true;
-  for (unsigned i = 0; i < total && identity; ++i) identity = g[i] == int(i);
-  if (identity) inner = Vectorized{I(total), 0, 0};
-  for (unsigned l = 1; l <= total && !inner; ++l)
-    for (unsigned r = 1; l * r <= total && total % l == 0 && !inner; ++r) {
-      if (total % (l * r)) continue;
-      const unsigned M = total / (l * r);
-      for (unsigned s = 2; s < M && !inner; ++s)
-        if (M % s == 0 && evaluate(*ILI(l, M, s, r)) == g) inner = vectorize(lane_lib, l, M, s, r);
-    }
+  std::optional<Vectorized> inner = vectorize_matching(lane_lib, g);
   if (!inner) return std::nullopt;
-  // X: output block ob <- the Y block (j, a) holding it.
+  // X: output block ob <- the Y block (j, a) holding it; one instruction per output register, or
+  // a stride permutation of blocks vectorized in the block view, whichever is cheaper.
   std::vector<int> q(blocks);
   for (unsigned a = 0; a < lanes; ++a)
     for (unsigned j = 0; j < n; ++j) q[fed[a][j]] = int(j * lanes + a);
-  auto x = block_moves(lib.set, q, select(q, blocks), h);
+  std::optional<Vectorized> x;
+  if (auto moves = block_moves(lib.set, q, select(q, blocks), h)) x = Vectorized{moves->f, moves->cost, 0};
+  if (lib.blocks)
+    if (auto v = vectorize_matching(*lib.blocks, q); v && (!x || v->cost < x->cost - 1e-9))
+      x = Vectorized{stride::blocks(v->formula, h), v->cost, v->memo_entries};
   if (!x) return std::nullopt;
-  return Vectorized{product({x->f, stride::lanes(inner->formula, lanes, h)}), x->cost + inner->cost, inner->memo_entries};
+  return Vectorized{product({x->formula, stride::lanes(inner->formula, lanes, h)}), x->cost + inner->cost,
+                    inner->memo_entries + x->memo_entries};
 }
 
 }  // namespace

@@ -24,6 +24,11 @@ class Translator {
         Translator lane(f.nu, p_);
         return lane.apply(*f.kids[0], x);
       }
+      case Formula::Kind::Blocks: {
+        // The block formula runs on the same registers, one block per element.
+        Translator block(nu_ / f.nu, p_);
+        return block.apply(*f.kids[0], x);
+      }
       case Formula::Kind::Impl: return apply(*f.kids[1], x);
       case Formula::Kind::Product: {
         std::vector<unsigned> v = x;

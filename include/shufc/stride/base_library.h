@@ -36,6 +36,8 @@ struct BaseLibrary {
   // x86 registers wider than 128 bits: the library of the lane view (Mode::lanes), for formulas
   // whose work is done inside 128-bit lanes.
   std::shared_ptr<const BaseLibrary> lanes;
+  // ... and the library of the block view: 128-bit blocks as the elements (lanes moved whole).
+  std::shared_ptr<const BaseLibrary> blocks;
   const BaseCase* find(const BaseKey& k) const;
 };
 

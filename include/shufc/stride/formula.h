@@ -43,12 +43,14 @@ struct Formula {
     Select,    // a 0/1 matrix with one 1 per row: y[i] = x[map[i]] (picks vectors when (x) I_ν)
     Lanes,     // kids[0], a formula on one 128-bit lane of every register, done in all n lanes at
                // once: V^-1 (I_n (x) kids[0]) V where V gathers each lane's elements together
+    Blocks,    // kids[0] (x) I_nu, with kids[0] a formula whose elements are nu-element blocks
+               // (128-bit lanes) and whose instructions move whole blocks
   };
   Kind kind;
   unsigned n = 0, m = 0;               // Identity: n; Stride: n, m
   std::vector<FormulaPtr> kids;
   std::shared_ptr<const Instance> instr;  // Instr
-  unsigned nu = 0;                        // Instr: the vector length ν; Lanes: elements per lane
+  unsigned nu = 0;                        // Instr: the vector length ν; Lanes, Blocks: elements per lane
   std::vector<int> map;                   // Select: the rows; n = its columns
 
   unsigned rows() const;
@@ -66,6 +68,8 @@ FormulaPtr impl(FormulaPtr spec, FormulaPtr implementation);
 FormulaPtr select(std::vector<int> rows, unsigned cols);
 // G done in each of `lanes` lanes, for registers of lanes * `lane_elems` elements.
 FormulaPtr lanes(FormulaPtr g, unsigned lanes, unsigned lane_elems);
+// F on blocks of `block_elems` elements: F (x) I_block_elems, vectorized in the block view.
+FormulaPtr blocks(FormulaPtr f, unsigned block_elems);
 // I_l (x) L^{mn}_m (x) I_r, the shape rule (12) normalises to.
 FormulaPtr ILI(unsigned l, unsigned mn, unsigned m, unsigned r);
 
