@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "isa_commands.h"
 #include "synth_command.h"
+#include "table_command.h"
 
 namespace {
 
@@ -73,9 +74,21 @@ int main(int argc, char** argv) {
   synth->add_flag("--stats", sopts.stats, "also report the search time");
   synth->add_flag("--batch", sopts.batch, "synthesize a file's shuffles on every core; JSON lines");
 
+  shufc::cli::TableCliOptions topts;
+  CLI::App* table = app.add_subcommand("table", "the cheapest verified Program for every two-input 4-lane mask (LLVM's PerfectShuffle table)");
+  table->add_option("--target", topts.target, "neon (default), or an x86 target with a register of 4 lanes");
+  table->add_option("--elem", topts.elem, "lane type: i32 (default), f32, i16, i64, ...");
+  table->add_option("--lanes", topts.lanes, "lanes per register: 4");
+  table->add_option("--set", topts.set, "full (default: every record that moves whole lanes), perfect-shuffle (LLVM's NEON operators) or perfect-shuffle-ins (with its ins additions, as AArch64's table)");
+  table->add_option("--cpu", topts.cpu, "cost model: that CPU's reciprocal throughputs (default: every instruction costs 1)");
+  table->add_option("--out", topts.out, "write one JSON line per mask to this file");
+  table->add_flag("--json", topts.json, "one JSON line per mask on stdout, instead of the summary");
+  table->add_flag("--instructions", topts.instructions, "list the instruction instances used and the records left out");
+  table->add_flag("--stats", topts.stats, "also report the time");
+
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {
-    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth; see --help)\n", argv[1]);
+    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth, table; see --help)\n", argv[1]);
     return 1;
   }
   try {
@@ -93,6 +106,7 @@ int main(int argc, char** argv) {
     if (run->parsed()) return shufc::cli::run_program(iopts);
     if (emit->parsed()) return shufc::cli::run_emit(iopts);
     if (synth->parsed()) return shufc::cli::run_synth(sopts);
+    if (table->parsed()) return shufc::cli::run_table(topts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "shufc: internal error: %s\n", e.what());
     return 2;
