@@ -46,6 +46,7 @@ struct TableEntry {
   Program program;      // inputs a, b; verified by simulate_labels against the mask
   double cost = 0;      // the Program's cost (each distinct step once, loads included)
   unsigned instructions = 0;
+  bool optimal = false; // proven: no cheaper Program of the set's instructions exists
 };
 
 // An instruction record left out of the table, and why.
@@ -60,7 +61,13 @@ struct Table {
   std::vector<std::string> instances;        // every instruction instance used, e.g. "ext.16b #4"
   std::vector<TableExclusion> excluded;      // records of the right width left out
   unsigned rounds = 0;                       // fixed-point iterations
-  double search_ms = 0, verify_ms = 0;       // the dynamic programme; building and simulating Programs
+  // Every Program cheaper than this has been tried (3 or 4 times the cheapest instruction): an
+  // entry at most this dear is optimal.
+  double proven_bound = 0;
+  unsigned shared_states = 0;                // contents made cheaper by reusing a value
+  // The dynamic programme; the shared-value pass and the choice per mask; building and
+  // simulating the Programs.
+  double search_ms = 0, shared_ms = 0, verify_ms = 0;
 };
 
 // Builds the table. Errors (exit 1 material) name what is outside the model: no 4-lane register

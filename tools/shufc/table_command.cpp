@@ -2,6 +2,7 @@
 // operators too, to compare like with like under the same costs) and prints a summary or JSON lines.
 #include "table_command.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -73,7 +74,29 @@ std::string entry_json(const std::vector<Table>& tables, size_t m, const std::st
 }
 
 void print_set(const Table& t, bool instructions, bool stats) {
+  unsigned proven = 0, reuse = 0, lookups = 0;
+  for (const TableEntry& e : t.entries) {
+    proven += e.optimal;
+    bool programmable = false;
+    for (const Program::Step& st : e.program.steps) programmable |= st.instr->programmable();
+    lookups += programmable;
+    // A value read by two different steps (not one step reading a register twice).
+    std::vector<unsigned> readers(e.program.num_values(), 0);
+    for (const Program::Step& st : e.program.steps) {
+      std::vector<unsigned> args = st.args;
+      std::sort(args.begin(), args.end());
+      args.erase(std::unique(args.begin(), args.end()), args.end());
+      for (unsigned a : args) ++readers[a];
+    }
+    for (unsigned v = unsigned(e.program.inputs.size()); v < readers.size(); ++v)
+      if (readers[v] > 1) {
+        ++reuse;
+        break;
+      }
+  }
   std::printf("set %s: cost %s; mean %.3f\n", name(t.options.set), distribution(t).c_str(), mean_cost(t));
+  std::printf("  proven optimal %u (no Program cheaper than %s is left untried); a value reused %u; a table lookup %u\n", proven,
+              cost_text(t.proven_bound).c_str(), reuse, lookups);
   if (instructions) {
     std::printf("  instances (%zu):", t.instances.size());
     for (const std::string& i : t.instances) std::printf(" %s;", i.c_str());
@@ -81,8 +104,9 @@ void print_set(const Table& t, bool instructions, bool stats) {
     for (const TableExclusion& x : t.excluded) std::printf("  left out %s: %s\n", x.id.c_str(), x.reason.c_str());
   }
   if (stats)
-    std::printf("  time: %.1f ms (dynamic programme %.1f ms in %u rounds, Programs built and simulated %.1f ms)\n",
-                t.search_ms + t.verify_ms, t.search_ms, t.rounds, t.verify_ms);
+    std::printf("  time: %.1f ms (dynamic programme %.1f ms in %u rounds, shared values and masks %.1f ms, Programs built and "
+                "simulated %.1f ms)\n",
+                t.search_ms + t.shared_ms + t.verify_ms, t.search_ms, t.rounds, t.shared_ms, t.verify_ms);
 }
 
 }  // namespace
