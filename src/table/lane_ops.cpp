@@ -121,6 +121,8 @@ Expected<OpSet> lane_ops(const TableOptions& o) {
   OpSet set;
   std::map<std::array<int, kTableLanes + 1>, size_t> seen;  // lane map and arity -> op
   auto add_op = [&](LaneOp op) {
+    // A copy of its argument (ext #0 of one register) never helps.
+    if (op.arity == 1 && op.src == std::array<int, kTableLanes>{0, 1, 2, 3}) return;
     std::array<int, kTableLanes + 1> key{};
     std::copy(op.src.begin(), op.src.end(), key.begin());
     key[kTableLanes] = int(op.arity);
