@@ -23,17 +23,20 @@ unsigned Solver::run() {
   relax(table_index({4, 5, 6, 7}), 0, {Derivation::Input});
   for (size_t i = 0; i < set_.ops.size(); ++i)
     if (set_.ops[i].arity == 0) relax(apply(set_.ops[i], 0, 0), set_.ops[i].cost, {Derivation::Op, uint16_t(i)});
+  // Instructions first, to their fixed point, then with the table lookups too: on a tie the
+  // Program without a control constant to load is kept (relaxing needs a strict improvement).
   unsigned rounds = 0;
-  for (bool changed = true; changed;) {
-    changed = false;
-    ++rounds;
-    for (size_t i = 0; i < set_.ops.size(); ++i) {
-      const LaneOp& op = set_.ops[i];
-      if (op.arity == 1) changed |= relax_unary(op, uint16_t(i));
-      if (op.arity == 2) changed |= relax_binary(op, uint16_t(i));
+  for (bool lookups : {false, true})
+    for (bool changed = true; changed;) {
+      changed = false;
+      ++rounds;
+      for (size_t i = 0; i < set_.ops.size(); ++i) {
+        const LaneOp& op = set_.ops[i];
+        if (op.arity == 1) changed |= relax_unary(op, uint16_t(i));
+        if (op.arity == 2) changed |= relax_binary(op, uint16_t(i));
+      }
+      for (size_t i = 0; lookups && i < set_.lookups.size(); ++i) changed |= relax_lookup(set_.lookups[i], uint16_t(i));
     }
-    for (size_t i = 0; i < set_.lookups.size(); ++i) changed |= relax_lookup(set_.lookups[i], uint16_t(i));
-  }
   return rounds;
 }
 

@@ -33,11 +33,12 @@ struct Derivation {
 //  - a table lookup (tbl, pshufb) makes any state whose lanes its table registers hold: the
 //    cheapest register per lane set, closed over supersets, serves all states of a round.
 // Costs add up over the tree; a binary op reading one register twice is its unary form (a
-// LaneOp of its own), so that register is paid once.
+// LaneOp of its own), so that register is paid once. The ops reach their fixed point before the
+// lookups join, so that a tie keeps the Program without a control constant.
 class Solver {
  public:
   explicit Solver(const OpSet& set);
-  unsigned run();  // returns the number of rounds
+  unsigned run();  // returns the number of rounds (both phases)
 
   double cost(unsigned s) const { return cost_[s]; }
   const Derivation& derivation(unsigned s) const { return how_[s]; }

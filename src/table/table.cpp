@@ -138,8 +138,9 @@ class ProgramBuilder {
   std::map<unsigned, Derivation> overrides_;
 };
 
-// The cheapest state agreeing with the mask on its defined lanes (the lowest index on a tie).
-unsigned best_state(const TableMask& m, const std::vector<double>& cost) {
+// The cheapest state agreeing with the mask on its defined lanes; on a tie one made without a
+// control constant (`loads`), then the lowest index.
+unsigned best_state(const TableMask& m, const std::vector<double>& cost, const std::vector<bool>& loads) {
   unsigned best = kStates;
   double best_cost = kInf;
   TableMask d = m;
@@ -152,7 +153,9 @@ unsigned best_state(const TableMask& m, const std::vector<double>& cost) {
   for (unsigned k = 0; k < completions; ++k) {
     for (unsigned u = 0, r = k; u < n_undef; ++u, r /= 9) d[undef[n_undef - 1 - u]] = int(r % 9);
     const unsigned s = table_index(d);
-    if (cost[s] < best_cost - kEps) best_cost = cost[s], best = s;
+    const bool cheaper = cost[s] < best_cost - kEps;
+    const bool tie_without_load = cost[s] < best_cost + kEps && best < kStates && loads[best] && !loads[s];
+    if (cheaper || tie_without_load) best_cost = cost[s], best = s;
   }
   return best;
 }
@@ -207,8 +210,19 @@ Expected<Table> build_table(const TableOptions& opts) {
       if (shared[s].cost < cost[s]) cost[s] = shared[s].cost, ++t.shared_states;
     if (set->lookups.empty()) t.proven_bound = 4 * cheapest;
   }
+  // Which states' derivations load a control constant, arguments (cheaper) before results.
+  std::vector<unsigned> order(kStates);
+  for (unsigned s = 0; s < kStates; ++s) order[s] = s;
+  std::stable_sort(order.begin(), order.end(), [&](unsigned x, unsigned y) { return solver.cost(x) < solver.cost(y); });
+  std::vector<bool> loads(kStates, false);
+  for (unsigned s : order) {
+    const Derivation& d = solver.derivation(s);
+    const bool reuse = !shared.empty() && shared[s].cost < solver.cost(s);  // ops only
+    if (!reuse && d.kind == Derivation::Lookup) loads[s] = true;
+    else if (!reuse && d.kind == Derivation::Op && set->ops[d.what].arity > 0) loads[s] = loads[d.a] || (d.two && loads[d.b]);
+  }
   std::vector<unsigned> states(kTableMasks);
-  for (unsigned m = 0; m < kTableMasks; ++m) states[m] = best_state(table_mask(m), cost);
+  for (unsigned m = 0; m < kTableMasks; ++m) states[m] = best_state(table_mask(m), cost, loads);
   const auto searched = clock::now();
   ProgramBuilder builder(solver, *set, opts);
   t.entries.reserve(kTableMasks);
