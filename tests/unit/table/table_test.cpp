@@ -1,6 +1,6 @@
 // Shuffle tables: every entry computes its mask (checked here on values, independently of the
 // label check build_table does), known optima, the sets' order, and the dynamic programme's
-// costs against a brute-force enumeration of every Program of up to two instructions.
+// costs against a brute-force enumeration of every Program of up to three instructions.
 #include "shufc/table.h"
 
 #include <functional>
