@@ -87,21 +87,26 @@ std::string exclusion(const isa::Instruction& in, unsigned eb) {
 
 // LLVM's NEON PerfectShuffle operators (utils/PerfectShuffle: vrev, vdup0..3, vext1..3, vuzp,
 // vzip, vtrn left and right results) as shufc records of the 4-lane arrangement.
-std::vector<std::pair<std::string, std::vector<uint64_t>>> perfect_shuffle_ids(unsigned elem_bits, bool ins) {
+struct PerfectShuffleOp {
+  std::string id;
+  std::vector<uint64_t> imms;
+  bool from_inputs = false;  // ins: its second argument is a or b
+};
+
+std::vector<PerfectShuffleOp> perfect_shuffle_ids(unsigned elem_bits, bool ins) {
   const std::string arr = elem_bits == 32 ? "4s" : "4h";
   // vrev swaps neighbouring lanes: rev64 of .4s, rev32 of .4h.
   const std::string rev = elem_bits == 32 ? "rev64.4s" : "rev32.4h";
   const std::string ext = elem_bits == 32 ? "ext.16b" : "ext.8b";
   const uint64_t eb = elem_bits / 8;
-  std::vector<std::pair<std::string, std::vector<uint64_t>>> ids = {
-      {rev, {0}}, {"dup." + arr, {0, 1, 2, 3}}, {ext, {eb, 2 * eb, 3 * eb}}};
+  std::vector<PerfectShuffleOp> ids = {{rev, {0}}, {"dup." + arr, {0, 1, 2, 3}}, {ext, {eb, 2 * eb, 3 * eb}}};
   for (const char* op : {"uzp1", "uzp2", "zip1", "zip2", "trn1", "trn2"}) ids.push_back({std::string(op) + "." + arr, {0}});
-  // GENERATE_NEON_INS: one lane of an input into a lane (ins .s / .h), or a D register's half
-  // (ins .d / .s of the 64-bit half: the D-register move).
+  // GENERATE_NEON_INS: one lane of an input into a lane of any value (ins .s / .h), or a half of
+  // an input into a half (ins .d / .s: the D-register move). LLVM inserts from the inputs only.
   if (ins) {
-    ids.push_back({"ins." + arr, {}});
-    for (uint64_t i = 0; i < 16; ++i) ids.back().second.push_back(i);
-    ids.push_back({elem_bits == 32 ? "ins.2d" : "ins.2s", {0, 1, 2, 3}});
+    ids.push_back({"ins." + arr, {}, true});
+    for (uint64_t i = 0; i < 16; ++i) ids.back().imms.push_back(i);
+    ids.push_back({elem_bits == 32 ? "ins.2d" : "ins.2s", {0, 1, 2, 3}, true});
   }
   return ids;
 }
@@ -125,18 +130,29 @@ Expected<OpSet> lane_ops(const TableOptions& o) {
     if (op.arity == 1 && op.src == std::array<int, kTableLanes>{0, 1, 2, 3}) return;
     std::array<int, kTableLanes + 1> key{};
     std::copy(op.src.begin(), op.src.end(), key.begin());
-    key[kTableLanes] = int(op.arity);
+    key[kTableLanes] = int(op.arity) * 4 + op.fixed_input + 1;
     auto [it, fresh] = seen.emplace(key, set.ops.size());
     if (fresh) set.ops.push_back(std::move(op));
     else if (op.cost < set.ops[it->second].cost) set.ops[it->second] = std::move(op);
   };
-  auto add_instances = [&](const isa::Instruction& in, const std::vector<uint64_t>& imms, double cost) {
+  // `from_inputs`: the second argument is an input (a or b), never a computed value.
+  auto add_instances = [&](const isa::Instruction& in, const std::vector<uint64_t>& imms, double cost, bool from_inputs = false) {
     bool any = false;
     for (uint64_t imm : imms) {
       const auto src = lane_map(in, imm, eb);
       if (!src) continue;
       any = true;
-      LaneOp op{&in, imm, in.num_inputs, false, *src, cost, instance_text(in, imm)};
+      LaneOp op{&in, imm, in.num_inputs, false, -1, *src, cost, instance_text(in, imm)};
+      if (from_inputs) {
+        for (int k = 0; k < 2; ++k) {
+          LaneOp fixed = op;
+          fixed.arity = 1;
+          fixed.fixed_input = k;
+          fixed.text += k ? " (from b)" : " (from a)";
+          add_op(std::move(fixed));
+        }
+        continue;
+      }
       // An argument never read makes the op narrower (only the one register it reads).
       bool reads[2] = {false, false};
       for (int s : op.src)
@@ -158,12 +174,12 @@ Expected<OpSet> lane_ops(const TableOptions& o) {
   if (o.set == TableSet::perfect_shuffle || o.set == TableSet::perfect_shuffle_ins) {
     if (o.target.arch != isa::Arch::aarch64 || (o.elem_bits != 32 && o.elem_bits != 16))
       return Error{"the perfect-shuffle set is LLVM's NEON operator set: --target neon with --elem i32 or i16"};
-    for (const auto& [id, imms] : perfect_shuffle_ids(o.elem_bits, o.set == TableSet::perfect_shuffle_ins)) {
+    for (const auto& [id, imms, from_inputs] : perfect_shuffle_ids(o.elem_bits, o.set == TableSet::perfect_shuffle_ins)) {
       const isa::Instruction* in = isa::find_instruction(id);
       if (!in) throw std::logic_error("table: no record " + id);
       const double c = instruction_cost(*in, o.cpu);
       if (c < 0) return Error{fmt::format("CPU '{}' has no cost for {}", o.cpu->name, id)};
-      if (!add_instances(*in, imms, c)) throw std::logic_error("table: " + id + " does not move whole lanes");
+      if (!add_instances(*in, imms, c, from_inputs)) throw std::logic_error("table: " + id + " does not move whole lanes");
     }
     return set;
   }

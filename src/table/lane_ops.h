@@ -21,6 +21,8 @@ struct LaneOp {
   uint64_t imm = 0;
   unsigned arity = 0;        // registers read: 0 (movi), 1, 2
   bool shared = false;       // a binary record with both arguments the same register
+  int fixed_input = -1;      // 0 / 1: a binary record whose second argument is always input a / b
+                             // (arity 1: LLVM's ins, which inserts a lane of an input only)
   std::array<int, kTableLanes> src{};  // output lane i <- argument src/4, lane src%4; -1: zero
   double cost = 0;
   std::string text;          // "ext.16b #4", "zip1.4s"

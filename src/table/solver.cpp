@@ -48,6 +48,7 @@ bool Solver::relax(unsigned s, double c, Derivation how) {
 }
 
 unsigned Solver::apply(const LaneOp& op, unsigned x, unsigned y) const {
+  if (op.fixed_input >= 0) y = table_index(op.fixed_input ? TableMask{4, 5, 6, 7} : TableMask{0, 1, 2, 3});
   TableMask out{};
   for (unsigned i = 0; i < kTableLanes; ++i) {
     const int s = op.src[i];

@@ -98,6 +98,7 @@ class ProgramBuilder {
       if (op.arity >= 1) st.args.push_back(emit(p, d.a, cost));
       if (op.arity == 2) st.args.push_back(emit(p, d.b, cost));
       if (op.shared) st.args.push_back(st.args[0]);
+      if (op.fixed_input >= 0) st.args.push_back(unsigned(op.fixed_input));  // input a or b
       cost += op.cost;
     } else if (d.kind == Derivation::Lookup) {
       const Lookup& lk = set_.lookups[d.what];
