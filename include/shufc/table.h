@@ -17,8 +17,8 @@ namespace shufc {
 enum class TableSet {
   full,            // every record of the target that moves whole lanes at this width
   perfect_shuffle, // LLVM's NEON PerfectShuffle operators: rev64, dup lane, ext #1..3, trn, zip, uzp
-  perfect_shuffle_ins, // the same and its GENERATE_NEON_INS additions (AArch64's table): ins of one
-                       // lane, ins of a 64-bit half
+  perfect_shuffle_ins, // the same and its GENERATE_NEON_INS additions (AArch64's table): ins of
+                       // one lane, or of a 64-bit half, of an input
 };
 const char* name(TableSet s);
 
