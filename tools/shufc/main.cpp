@@ -10,6 +10,7 @@
 #include "isa_commands.h"
 #include "stride_command.h"
 #include "synth_command.h"
+#include "table_command.h"
 
 namespace {
 
@@ -88,9 +89,21 @@ int main(int argc, char** argv) {
   stride->add_flag("--no-cache", stopts.no_cache, "build the base-case library without the on-disk cache");
   stride->add_flag("--stats", stopts.stats, "also report search and library build times");
 
+  shufc::cli::TableCliOptions topts;
+  CLI::App* table = app.add_subcommand("table", "the cheapest verified Program for every two-input 4-lane mask (LLVM's PerfectShuffle table)");
+  table->add_option("--target", topts.target, "neon (default), or an x86 target with a register of 4 lanes");
+  table->add_option("--elem", topts.elem, "lane type: i32 (default), f32, i16, i64, ...");
+  table->add_option("--lanes", topts.lanes, "lanes per register: 4");
+  table->add_option("--set", topts.set, "full (default: every record that moves whole lanes), perfect-shuffle (LLVM's NEON operators) or perfect-shuffle-ins (with its ins additions, as AArch64's table)");
+  table->add_option("--cpu", topts.cpu, "cost model: that CPU's reciprocal throughputs (default: every instruction costs 1)");
+  table->add_option("--out", topts.out, "write one JSON line per mask to this file");
+  table->add_flag("--json", topts.json, "one JSON line per mask on stdout, instead of the summary");
+  table->add_flag("--instructions", topts.instructions, "list the instruction instances used and the records left out");
+  table->add_flag("--stats", topts.stats, "also report the time");
+
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {
-    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth, stride; see --help)\n", argv[1]);
+    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth, stride, table; see --help)\n", argv[1]);
     return 1;
   }
   try {
@@ -109,6 +122,7 @@ int main(int argc, char** argv) {
     if (emit->parsed()) return shufc::cli::run_emit(iopts);
     if (synth->parsed()) return shufc::cli::run_synth(sopts);
     if (stride->parsed()) return shufc::cli::run_stride(stopts);
+    if (table->parsed()) return shufc::cli::run_table(topts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "shufc: internal error: %s\n", e.what());
     return 2;
