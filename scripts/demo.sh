@@ -32,3 +32,6 @@ say "... and emitted as assembly with lane comments" "shufc emit examples/unpack
 
 say "Synthesis: the cheapest verified sequence, and whether it is proven optimal" "shufc synth 'v8i16:0,2,4,6,8,10,12,14' --target ssse3"
 "$shufc" synth 'v8i16:0,2,4,6,8,10,12,14' --target ssse3
+
+say "Stride permutations (SPIRAL): the 8x8 16-bit transpose in 24 SSE2 shuffles, proven optimal" "shufc stride 'L^64_8' --target sse2 --elem i16"
+"$shufc" stride 'L^64_8' --target sse2 --elem i16
