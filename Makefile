@@ -22,7 +22,7 @@ test: deps
 	@cmake --build $(TEST_BUILD) -j $(JOBS)
 	@cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-19 \
 	  -DSHUFC_FUZZ=ON -DSHUFC_TESTS=OFF -DSHUFC_BENCH=OFF >/dev/null
-	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_compact fuzz_instruction fuzz_module
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_compact fuzz_instruction fuzz_module fuzz_stride
 	@cd $(TEST_BUILD) && FUZZ_DIR=$(CURDIR)/$(FUZZ_BUILD)/bin ctest --output-on-failure -j $(JOBS)
 
 bench: deps

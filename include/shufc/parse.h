@@ -1,4 +1,4 @@
-// Front ends: one shufflevector instruction, the compact mask form, types.
+// Front ends: one shufflevector instruction, the compact mask form, types, stride notation.
 #pragma once
 #include <string_view>
 
@@ -21,5 +21,11 @@ Expected<ShuffleVector> parse_compact(std::string_view text);
 
 // Either of the two above, told apart by their first token.
 Expected<ShuffleVector> parse_one(std::string_view text);
+
+// A stride permutation L^N_k: "L 64 8", "L^64_8", "L^{64}_{8}" or "64 8" (size N, then stride k).
+struct StrideSpec {
+  unsigned size = 0, stride = 0;
+};
+Expected<StrideSpec> parse_stride(std::string_view text);
 
 }  // namespace shufc

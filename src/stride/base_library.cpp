@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -168,7 +170,7 @@ void save(const std::map<BaseKey, BaseCase>& cases, const std::string& file, con
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(file).parent_path(), ec);
   // Write then rename: a concurrent reader never sees half a file.
-  const std::string tmp = file + fmt::format(".tmp{}", std::rand());
+  const std::string tmp = file + fmt::format(".tmp{}", ::getpid());
   {
     std::ofstream o(tmp);
     if (!o) return;

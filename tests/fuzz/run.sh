@@ -3,7 +3,7 @@
 # Works in a scratch directory so new corpus entries and crash-* files never land in the repo.
 set -u
 
-target=${1:?usage: run.sh fuzz_compact|fuzz_instruction|fuzz_module}
+target=${1:?usage: run.sh fuzz_compact|fuzz_instruction|fuzz_module|fuzz_stride}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # A build without the fuzzers (no clang-19) still passes, but says so loudly.
@@ -23,6 +23,7 @@ if [[ -d $here/corpus/$target ]]; then cp -R "$here/corpus/$target/." "$work/cor
 dict=()
 case $target in
   fuzz_compact) dict=(-dict="$here/dict/compact.dict") ;;
+  fuzz_stride) dict=(-dict="$here/dict/stride.dict") ;;
   *) dict=(-dict="$here/dict/ir.dict") ;;
 esac
 

@@ -10,6 +10,7 @@
 
 #include "shufc/cost.h"
 #include "shufc/emit.h"
+#include "shufc/parse.h"
 #include "shufc/stride/generate.h"
 
 namespace shufc::cli {
@@ -21,32 +22,6 @@ using json = nlohmann::ordered_json;
 int fail(const std::string& msg) {
   std::fprintf(stderr, "shufc: error: %s\n", msg.c_str());
   return 1;
-}
-
-// "L 64 8", "L^64_8", "L^{64}_{8}", "64 8": the size, then the stride.
-Expected<std::pair<unsigned, unsigned>> parse_spec(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size() && s[i] == ' ') ++i;
-  if (i < s.size() && (s[i] == 'L' || s[i] == 'l')) ++i;
-  std::vector<unsigned long> nums;
-  bool in_num = false;
-  for (; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c >= '0' && c <= '9') {
-      if (!in_num) nums.push_back(0);
-      in_num = true;
-      nums.back() = nums.back() * 10 + unsigned(c - '0');
-      if (nums.back() > 1u << 20) return Error{fmt::format("'{}': the number is too large", std::string(s))};
-    } else if (c == ' ' || c == '^' || c == '_' || c == '{' || c == '}' || c == ',') {
-      in_num = false;
-    } else {
-      return Error{fmt::format("'{}': expected a stride permutation like 'L 64 8' or 'L^64_8' (size, then stride); "
-                               "unexpected '{}' at column {}", std::string(s), c, i + 1)};
-    }
-  }
-  if (nums.size() != 2)
-    return Error{fmt::format("'{}': expected a stride permutation like 'L 64 8' or 'L^64_8' (size, then stride)", std::string(s))};
-  return std::make_pair(unsigned(nums[0]), unsigned(nums[1]));
 }
 
 std::optional<unsigned> elem_bits(const std::string& e) {
@@ -126,9 +101,9 @@ int run_stride(const StrideCliOptions& o) {
   const stride::BaseLibrary lib = stride::build_base_library(mode, o.no_cache ? "" : stride::default_cache_dir());
   if (o.library) return print_library(lib, o.json || o.emit == "json", o.stats);
   if (o.spec.empty()) return fail("give a stride permutation, e.g. 'L 64 8' (or --library)");
-  const auto spec = parse_spec(o.spec);
+  const auto spec = parse_stride(o.spec);
   if (!spec) return fail(spec.error().str());
-  auto r = stride::generate_stride(lib, spec->first, spec->second, mode.cpu);
+  auto r = stride::generate_stride(lib, spec->size, spec->stride, mode.cpu);
   if (!r) return fail(r.error().str());
 
   // Without a formula (the synthesiser's fallback) the permutation itself stands for it.
