@@ -113,11 +113,12 @@ HEADER = "#include <string.h>\n#include <stddef.h>\n"
 
 
 def gen_loop(name, elem, nu):
-    """The plain C loop on fixed-size arrays; restrict so that the compiler may vectorize."""
+    """The plain C loop on fixed-size arrays. restrict on the parameters: gcc ignores it on
+    local pointers and would version the function with a runtime alias check."""
     t = CTYPE[elem]
     return HEADER + (
-        "void %s(const void *in, void *out) {\n"
-        "  const %s *restrict x = (const %s *)in;\n  %s *restrict y = (%s *)out;\n"
+        "void %s(const void *restrict in, void *restrict out) {\n"
+        "  const %s *x = (const %s *)in;\n  %s *y = (%s *)out;\n"
         "  for (int i = 0; i < %d; ++i)\n    for (int j = 0; j < %d; ++j)\n"
         "      y[j * %d + i] = x[i * %d + j];\n}\n") % (name, t, t, t, t, nu, nu, nu, nu)
 
@@ -498,7 +499,7 @@ def build_config(binary, cfg, out_dir, pool):
                 ref_obj=ref_obj, ref_sym="ref_" + cname.replace("-", "_"), variants=results)
 
 
-def build_harness(configs, out_dir, extra_objs=(), extra_decls="", extra_table=""):
+def build_harness(configs, out_dir):
     decls, table, objs = [], [], []
     for c in configs:
         fkind = {"f32": 4, "f64": 8}.get(c["elem"], 0)
@@ -511,10 +512,9 @@ def build_harness(configs, out_dir, extra_objs=(), extra_decls="", extra_table="
             table.append('  {"%s/%s", %s, %s, %d, %d},' % (c["name"], key, r["sym"], c["ref_sym"], nbytes, fkind))
     src = os.path.join(out_dir, "harness.cpp")
     with open(src, "w") as f:
-        f.write(HARNESS % dict(decls="\n".join(decls) + "\n" + extra_decls,
-                               table="\n".join(table) + "\n" + extra_table))
+        f.write(HARNESS % dict(decls="\n".join(decls), table="\n".join(table)))
     exe = os.path.join(out_dir, "stride_bench")
-    run([CLANGXX, "-O2", "-std=c++17", src] + objs + list(extra_objs) + ["-o", exe, "-lbenchmark", "-lpthread"])
+    run([CLANGXX, "-O2", "-std=c++17", src] + objs + ["-o", exe, "-lbenchmark", "-lpthread"])
     return exe
 
 
@@ -618,8 +618,8 @@ def machine():
             model = line.split(":", 1)[1].strip()
     flags = open("/proc/cpuinfo").read()
     extra = [f for f in ("avx512vbmi", "avx512_vbmi2", "avx512_fp16", "amx_tile") if f in flags]
-    ver = lambda cmd: run([cmd, "--version"]).splitlines()[0]
-    return model, extra, [ver(CLANG), ver(GCC), ver(MCA) if False else run([MCA, "--version"]).split("\n")[1].strip()]
+    ver = lambda cmd: run([cmd, "--version"]).strip().splitlines()
+    return model, extra, [ver(CLANG)[0], ver(GCC)[0], ver(MCA)[1].strip()]
 
 
 def main():
@@ -645,21 +645,17 @@ def main():
     t0 = time.time()
     with ThreadPoolExecutor(max_workers=2) as pool:     # shared 2-core machine
         configs = [build_config(binary, c, out_dir, pool) for c in cfgs]
-    dft = None
-    extra = dict(extra_objs=(), extra_decls="", extra_table="")
-    if not args.no_dft:
-        import dft as dftmod
-        dft = dftmod.build(binary, out_dir, run)
-        extra = dict(extra_objs=dft["objs"], extra_decls=dft["decls"], extra_table=dft["table"])
     print("built in %.1f s" % (time.time() - t0), file=sys.stderr)
-    exe = build_harness(configs, out_dir, **extra)
+    exe = build_harness(configs, out_dir)
     timing, ctx = time_all(exe, out_dir, args.min_time, args.reps)
     overhead = timing.get("call-overhead", {}).get("ns")
+    dft_text = ""
+    if not args.no_dft:
+        import dft
+        dft_text = dft.run_all(binary, out_dir, sys.modules[__name__], args.min_time, args.reps)
 
     model, extra_flags, versions = machine()
-    text = tables(configs, timing)
-    if dft:
-        text += "\n" + dftmod.table(dft, timing, md_table, fmt)
+    text = tables(configs, timing) + ("\n" + dft_text if dft_text else "")
     json.dump(dict(configs=[{k: v for k, v in c.items() if k != "info"} | {"shufc": {
         k: c["info"][k] for k in ("formula", "shuffles", "moves", "lower_bound") if k in c["info"]}}
         for c in configs], timing=timing), open(os.path.join(out_dir, "results.json"), "w"), indent=1)
@@ -695,4 +691,5 @@ def write_results(path, report):
 
 if __name__ == "__main__":
     sys.path.insert(0, HERE)
+    sys.modules.setdefault("run", sys.modules[__name__])
     main()
