@@ -220,9 +220,8 @@ def run_all(binary, out_dir, h, min_time, reps):
     h.run([exe, "--check-only"])
     js = os.path.join(d, "timings.json")
     h.run([exe, "--benchmark_min_time=%s" % min_time, "--benchmark_repetitions=%d" % reps,
-           "--benchmark_report_aggregates_only=true", "--benchmark_out=" + js, "--benchmark_out_format=json"])
-    t = {b["run_name"]: b["cpu_time"] for b in json.load(open(js))["benchmarks"]
-         if b.get("aggregate_name") == "median"}
+           "--benchmark_display_aggregates_only=true", "--benchmark_out=" + js, "--benchmark_out_format=json"])
+    t = {name: r["ns"] for name, r in h.per_repetition(js)[0].items()}     # medians
     head = ["target", "ν", "n", "k transposes ×2 (re, im)", "shufc shuffles per L_ν^{ν²}", "compiler",
             "shufc L (ns)", "gathers (ns)", "no permutation (ns, not a DFT)", "gathers / shufc",
             "shufc: ns in stage 2", "gathers: ns in stage 2"]

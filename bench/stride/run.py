@@ -59,7 +59,7 @@ VARIANTS = {
     "shufc-c":        ("clang", "c", "shufc's C (`--emit c`), clang-19 -O3"),
     "shufc-c-gcc":    ("gcc",   "c", "shufc's C (`--emit c`), gcc-12 -O3"),
     "shufc-asm":      ("clang", "c", "shufc's assembly (`--emit asm`) as emitted, plus loads/stores"),
-    "gather-scalar":  ("clang", "c", "nu gathers, each a vector built from nu scalar loads, clang-19 -O3"),
+    "gather-scalar":  ("clang", "c", "nu gathers, each a vector built from nu scalar loads, clang-19 -O3 -fno-slp-vectorize"),
     "gather-hw":      ("clang", "c", "nu hardware gathers (vpgatherdd / vpgatherqq), clang-19 -O3"),
     "scalar":         ("clang", "c", "scalar loop (`--emit scalar`), clang-19 -O3 -fno-vectorize -fno-slp-vectorize"),
     "loop-clang":     ("clang", "d", "plain C loop y[j*n+i] = x[i*n+j], clang-19 -O3"),
@@ -96,7 +96,9 @@ def shufc_info(binary, target, elem, nu, name):
     info["seconds"] = time.time() - t0
     info["c_named"] = shufc(binary, perm, target, elem, "--emit", "c", "--name", name)
     info["asm_text"] = shufc(binary, perm, target, elem, "--emit", "asm")
-    info["scalar"] = shufc(binary, perm, target, elem, "--emit", "scalar", "--name", "REF")
+    # --emit scalar uses int16_t etc. without including <stdint.h>
+    info["scalar"] = "#include <stdint.h>\n" + shufc(binary, perm, target, elem, "--emit", "scalar",
+                                                     "--name", "REF")
     return info
 
 
@@ -316,7 +318,8 @@ def function_body(asm, name, intel):
 
 def classify(lines, intel):
     """Counts: instructions (without ret/vzeroupper/nop), loads, stores (mov-family with a memory
-    operand), other = everything else (shuffles, inserts, gathers, register moves, mask setup)."""
+    operand), regmoves (mov-family register copies), other = everything else (shuffles, also
+    with a folded load, inserts, gathers, mask and index setup)."""
     c = dict(instrs=0, loads=0, stores=0, other=0, regmoves=0)
     for line in lines:
         parts = line.split(None, 1)
@@ -333,10 +336,10 @@ def classify(lines, intel):
                 c["stores"] += 1
             else:
                 c["loads"] += 1
+        elif is_mov:
+            c["regmoves"] += 1
         else:
             c["other"] += 1
-            if is_mov:
-                c["regmoves"] += 1
     return c
 
 
@@ -363,8 +366,10 @@ def compile_variant(src_path, compiler, flags, out_dir, key, intel_asm):
         return obj, open(src_path).read()
     cc = CLANG if compiler == "clang" else GCC
     cflags = ["-O3", "-std=gnu11", "-fno-asynchronous-unwind-tables", "-fno-stack-protector"] + flags
-    if key.endswith("scalar") and "gather" not in key:
+    if key == "scalar":
         cflags += ["-fno-vectorize", "-fno-slp-vectorize"]
+    if key == "gather-scalar":      # else clang's SLP turns the AVX-512 initializers into vpgatherdd
+        cflags += ["-fno-slp-vectorize"]
     run([cc] + cflags + ["-c", src_path, "-o", obj])
     asm = run([cc] + cflags + ["-S", src_path, "-o", "-"])
     return obj, asm
@@ -437,6 +442,13 @@ int main(int argc, char **argv) {
   fprintf(stderr, "all %%d kernels agree with the scalar reference\n", (int)(sizeof kernels / sizeof *kernels));
   if (argc > 1 && std::string(argv[1]) == "--check-only") return 0;
   benchmark::RegisterBenchmark("call-overhead", [](benchmark::State &st) { run_kernel(st, noop_ptr, 64, 0); });
+  // 1000 dependent 1-cycle register adds per iteration: ns per iteration / 1000 = the core's
+  // clock period. (Not `add $1`: Golden Cove-class cores fold immediate adds at rename.)
+  benchmark::RegisterBenchmark("clock-1000-adds", [](benchmark::State &st) {
+    uint64_t x = 0, y = 1;
+    for (auto _ : st) asm volatile(".rept 1000\n\taddq %%1, %%0\n\t.endr" : "+r"(x) : "r"(y));
+    benchmark::DoNotOptimize(x);
+  });
   for (const Kernel &k : kernels)
     benchmark::RegisterBenchmark(k.name, [k](benchmark::State &st) { run_kernel(st, k.fn, k.bytes, k.fkind); });
   benchmark::Initialize(&argc, argv);
@@ -522,14 +534,24 @@ def time_all(exe, out_dir, min_time, reps):
     run([exe, "--check-only"])          # fails loudly (exit 2) on any mismatch
     js = os.path.join(out_dir, "timings.json")
     run([exe, "--benchmark_min_time=%s" % min_time, "--benchmark_repetitions=%d" % reps,
-         "--benchmark_report_aggregates_only=true", "--benchmark_out=" + js,
+         "--benchmark_display_aggregates_only=true", "--benchmark_out=" + js,
          "--benchmark_out_format=json"])
+    return per_repetition(js)
+
+
+def per_repetition(js):
+    """Median CPU time and min / median TSC ticks over the repetitions of each benchmark."""
     data = json.load(open(js))
-    res = {}
+    reps = {}
     for b in data["benchmarks"]:
-        if b.get("aggregate_name") != "median":
-            continue
-        res[b["run_name"]] = dict(ns=b["cpu_time"], tsc=b.get("tsc"))
+        if b.get("run_type") == "iteration":
+            reps.setdefault(b["run_name"], []).append(b)
+    med = lambda xs: sorted(xs)[len(xs) // 2]
+    res = {}
+    for name, bs in reps.items():
+        res[name] = dict(ns=med([b["cpu_time"] for b in bs]), ns_min=min(b["cpu_time"] for b in bs),
+                         tsc=med([b.get("tsc", 0) for b in bs]), tsc_min=min(b.get("tsc", 0) for b in bs),
+                         reps=len(bs))
     return res, data.get("context", {})
 
 
@@ -544,11 +566,13 @@ def fmt(x, nd=1):
 
 def counts_cells(r):
     star = "*" if r["loop"] else ""
-    return ["%d%s" % (r["instrs"], star), str(r["loads"]), str(r["stores"]), str(r["other"])]
+    return ["%d%s" % (r["instrs"], star), str(r["loads"]), str(r["stores"]), str(r["regmoves"]),
+            str(r["other"])]
 
 
-def tables(configs, timing):
+def tables(configs, timing, ghz):
     out = []
+    cyc = lambda ns: None if ns is None or ghz is None else ns * ghz
     # Paper-style summary (Table 3), one column per configuration.
     head = ["", *["%s %s ν=%d" % (c["target"].upper(), c["elem"], c["nu"]) for c in configs]]
     rows = []
@@ -563,22 +587,27 @@ def tables(configs, timing):
     row("shufc: shuffles (Program)", lambda c: str(c["info"]["shuffles"]))
     row("shufc: lower bound ν·log₂ν", lambda c: fmt(c["info"].get("lower_bound")))
     row("shufc: moves (loads+stores)", lambda c: str(c["info"]["moves"]))
-    row("shufc C via clang-19: non-memory instrs", lambda c: str(c["variants"]["shufc-c"]["other"]))
+    row("shufc C via clang-19: shuffles (+ reg copies)", lambda c: "%d (+%d)" % (
+        c["variants"]["shufc-c"]["other"], c["variants"]["shufc-c"]["regmoves"]))
     row("shufc C via clang-19: ns", lambda c: fmt(t(c, "shufc-c"), 2))
-    row("shufc C via clang-19: TSC ticks", lambda c: fmt(t(c, "shufc-c", "tsc")))
+    row("shufc C via clang-19: cycles", lambda c: fmt(cyc(t(c, "shufc-c"))))
+    row("shufc C via clang-19: TSC ticks (min)", lambda c: fmt(t(c, "shufc-c", "tsc_min")))
     row("shufc asm as emitted: ns", lambda c: fmt(t(c, "shufc-asm"), 2))
     row("shufc C: llvm-mca RThroughput (%s)" % MCA_CPUS[0],
         lambda c: fmt(c["variants"]["shufc-c"]["mca_" + MCA_CPUS[0]]))
     row("gather (scalar loads): instrs", lambda c: counts_cells(c["variants"]["gather-scalar"])[0])
     row("gather (scalar loads): ns", lambda c: fmt(t(c, "gather-scalar"), 2))
-    row("gather (scalar loads): TSC ticks", lambda c: fmt(t(c, "gather-scalar", "tsc")))
+    row("gather (scalar loads): cycles", lambda c: fmt(cyc(t(c, "gather-scalar"))))
+    row("gather (scalar loads): TSC ticks (min)", lambda c: fmt(t(c, "gather-scalar", "tsc_min")))
     row("gather (scalar loads): llvm-mca (%s)" % MCA_CPUS[0],
         lambda c: fmt(c["variants"]["gather-scalar"]["mca_" + MCA_CPUS[0]]))
     row("hw gather: instrs", lambda c: counts_cells(c["variants"]["gather-hw"])[0] if "gather-hw" in c["variants"] else "–")
     row("hw gather: ns", lambda c: fmt(t(c, "gather-hw"), 2))
+    row("hw gather: cycles", lambda c: fmt(cyc(t(c, "gather-hw"))))
     row("hw gather: llvm-mca (%s)" % MCA_CPUS[0],
         lambda c: fmt(c["variants"]["gather-hw"]["mca_" + MCA_CPUS[0]]) if "gather-hw" in c["variants"] else "–")
     row("scalar loop: ns", lambda c: fmt(t(c, "scalar"), 2))
+    row("scalar loop: cycles", lambda c: fmt(cyc(t(c, "scalar"))))
     row("best gather / shufc C (time)", lambda c: fmt(min(x for x in (t(c, "gather-scalar"), t(c, "gather-hw")) if x)
                                                     / t(c, "shufc-c"), 2) + "×")
     out.append("#### Table 3 on this machine (summary)\n")
@@ -587,8 +616,8 @@ def tables(configs, timing):
     for part, title in (("c", "(c) shuffle-based vs gather-based vs scalar, per configuration"),
                         ("d", "(d) the same transposes compiled by clang-19 / gcc-12 (shufc's C for reference)")):
         out.append("\n#### %s\n" % title)
-        head = ["config", "variant", "instrs", "loads", "stores", "other (shuffles…)",
-                "mca %s" % MCA_CPUS[0], "mca %s" % MCA_CPUS[1], "ns", "TSC ticks", "time / shufc C"]
+        head = ["config", "variant", "instrs", "loads", "stores", "reg copies", "shuffles & other",
+                "mca %s" % MCA_CPUS[0], "mca %s" % MCA_CPUS[1], "ns", "cycles", "time / shufc C"]
         rows = []
         for c in configs:
             base = t(c, "shufc-c")
@@ -600,7 +629,7 @@ def tables(configs, timing):
                 ns = t(c, k)
                 rows.append([c["name"], k] + counts_cells(r) +
                             [fmt(r["mca_" + MCA_CPUS[0]]), fmt(r["mca_" + MCA_CPUS[1]]),
-                             fmt(ns, 2), fmt(t(c, k, "tsc")), fmt(ns / base if ns and base else None, 2)])
+                             fmt(ns, 2), fmt(cyc(ns)), fmt(ns / base if ns and base else None, 2)])
         out.append(md_table(head, rows))
     return "\n".join(out) + "\n"
 
@@ -619,7 +648,8 @@ def machine():
     flags = open("/proc/cpuinfo").read()
     extra = [f for f in ("avx512vbmi", "avx512_vbmi2", "avx512_fp16", "amx_tile") if f in flags]
     ver = lambda cmd: run([cmd, "--version"]).strip().splitlines()
-    return model, extra, [ver(CLANG)[0], ver(GCC)[0], ver(MCA)[1].strip()]
+    mca = next(l.strip() for l in ver(MCA) if "version" in l)
+    return model, extra, [ver(CLANG)[0], ver(GCC)[0], "llvm-mca-19: " + mca]
 
 
 def main():
@@ -649,20 +679,25 @@ def main():
     exe = build_harness(configs, out_dir)
     timing, ctx = time_all(exe, out_dir, args.min_time, args.reps)
     overhead = timing.get("call-overhead", {}).get("ns")
+    clock = timing.get("clock-1000-adds", {}).get("ns_min")
+    ghz = 1000.0 / clock if clock else None
     dft_text = ""
     if not args.no_dft:
         import dft
         dft_text = dft.run_all(binary, out_dir, sys.modules[__name__], args.min_time, args.reps)
 
     model, extra_flags, versions = machine()
-    text = tables(configs, timing) + ("\n" + dft_text if dft_text else "")
+    text = tables(configs, timing, ghz) + ("\n" + dft_text if dft_text else "")
     json.dump(dict(configs=[{k: v for k, v in c.items() if k != "info"} | {"shufc": {
         k: c["info"][k] for k in ("formula", "shuffles", "moves", "lower_bound") if k in c["info"]}}
         for c in configs], timing=timing), open(os.path.join(out_dir, "results.json"), "w"), indent=1)
-    header = ("Machine: %s (lscpu; %s), %s CPUs, Google Benchmark reports %s MHz. %s. "
-              "Empty-function call through the same pointer: %s ns (included in every ns figure).\n"
+    header = ("Machine: `%s` (lscpu model name; flags include %s), %s CPUs, TSC %s MHz; core clock "
+              "measured with a chain of dependent adds: %s GHz (cycles = ns × that). %s. "
+              "Empty-function call through the same pointer: %s ns = %s cycles (included in every "
+              "time). Times: median CPU time of %s repetitions.\n"
               % (model, ", ".join(extra_flags), ctx.get("num_cpus"), ctx.get("mhz_per_cpu"),
-                 "; ".join(versions), fmt(overhead, 2)))
+                 fmt(ghz, 2), "; ".join(versions), fmt(overhead, 2),
+                 fmt(overhead * ghz if overhead and ghz else None), args.reps))
     formulas = "\n".join("- %s: `%s` (%s shuffles, bound %s)" % (
         c["name"], c["info"]["formula"], c["info"]["shuffles"], c["info"].get("lower_bound"))
         for c in configs)
