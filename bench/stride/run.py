@@ -316,28 +316,43 @@ def function_body(asm, name, intel):
     return lines, loop
 
 
+# Data-movement ops that run on the shuffle unit (or are blends/inserts), by mnemonic.
+SHUF = re.compile(r"^v?(p?unpck|p?shuf|vshuf|p?perm|vperm|palignr|valign|pack|p?insert|p?extract|"
+                  r"p?blend|p?broadcast|movlhps|movhlps|movddup|movshdup|movsldup|ps[lr]ldq|"
+                  r"pinsr|pextr|pmov[sz]x|p?expand|p?compress|movs[sd]$)")
+COPY = re.compile(r"^v?(mov|movl|movq|movd|movaps|movapd|movups|movupd|movdqa|movdqu|"
+                  r"movdqa32|movdqa64|movdqu8|movdqu16|movdqu32|movdqu64)$")
+VREG = re.compile(r"^%?[xyz]mm\d+$")
+
+
+def split_operands(ops):
+    return [o.strip() for o in re.split(r",(?![^\[(]*[\])])", ops) if o.strip()]
+
+
 def classify(lines, intel):
-    """Counts: instructions (without ret/vzeroupper/nop), loads, stores (mov-family with a memory
-    operand), regmoves (mov-family register copies), other = everything else (shuffles, also
-    with a folded load, inserts, gathers, mask and index setup)."""
-    c = dict(instrs=0, loads=0, stores=0, other=0, regmoves=0)
+    """Counts: instrs (without ret/vzeroupper/nop); loads, stores (mov-family and broadcasts with
+    a memory operand); copies (register-to-register moves within one register file);
+    shuffles (SHUF above, also with a folded load); other (ALU, shifts, gathers, GPR<->vector
+    moves, mask and index setup)."""
+    c = dict(instrs=0, loads=0, stores=0, regmoves=0, shuffles=0, other=0)
     for line in lines:
         parts = line.split(None, 1)
         mn, ops = parts[0], parts[1] if len(parts) > 1 else ""
         if mn in SKIP or mn.startswith("nop"):
             continue
         c["instrs"] += 1
-        memop = "[" in ops if intel else "(" in ops
-        is_mov = mn.startswith("mov") or mn.startswith("vmov")
-        if is_mov and memop:
-            operands = [o.strip() for o in re.split(r",(?![^\[(]*[\])])", ops)]
+        operands = split_operands(ops)
+        is_mem = lambda o: ("[" in o) if intel else ("(" in o)
+        memop = any(is_mem(o) for o in operands)
+        movish = (mn.startswith("mov") or mn.startswith("vmov")) and not SHUF.match(mn)
+        if memop and (movish or "broadcast" in mn or mn.startswith("movs") or mn.startswith("vmovs")):
             dst = operands[0] if intel else operands[-1]
-            if ("[" in dst) if intel else ("(" in dst):
-                c["stores"] += 1
-            else:
-                c["loads"] += 1
-        elif is_mov:
+            c["stores" if is_mem(dst) else "loads"] += 1
+        elif COPY.match(mn) and len(operands) == 2 and \
+                len({bool(VREG.match(o.lstrip("%"))) for o in operands}) == 1:
             c["regmoves"] += 1
+        elif SHUF.match(mn):
+            c["shuffles"] += 1
         else:
             c["other"] += 1
     return c
@@ -567,7 +582,7 @@ def fmt(x, nd=1):
 def counts_cells(r):
     star = "*" if r["loop"] else ""
     return ["%d%s" % (r["instrs"], star), str(r["loads"]), str(r["stores"]), str(r["regmoves"]),
-            str(r["other"])]
+            str(r["shuffles"]), str(r["other"])]
 
 
 def tables(configs, timing, ghz):
@@ -587,8 +602,9 @@ def tables(configs, timing, ghz):
     row("shufc: shuffles (Program)", lambda c: str(c["info"]["shuffles"]))
     row("shufc: lower bound ν·log₂ν", lambda c: fmt(c["info"].get("lower_bound")))
     row("shufc: moves (loads+stores)", lambda c: str(c["info"]["moves"]))
-    row("shufc C via clang-19: shuffles (+ reg copies)", lambda c: "%d (+%d)" % (
-        c["variants"]["shufc-c"]["other"], c["variants"]["shufc-c"]["regmoves"]))
+    row("shufc C via clang-19: shuffles (+ copies, other)", lambda c: "%d (+%d, %d)" % (
+        c["variants"]["shufc-c"]["shuffles"], c["variants"]["shufc-c"]["regmoves"],
+        c["variants"]["shufc-c"]["other"]))
     row("shufc C via clang-19: ns", lambda c: fmt(t(c, "shufc-c"), 2))
     row("shufc C via clang-19: cycles", lambda c: fmt(cyc(t(c, "shufc-c"))))
     row("shufc C via clang-19: TSC ticks (min)", lambda c: fmt(t(c, "shufc-c", "tsc_min")))
@@ -613,10 +629,23 @@ def tables(configs, timing, ghz):
     out.append("#### Table 3 on this machine (summary)\n")
     out.append(md_table(head, rows))
 
+    # (d) at a glance: shuffles in the compiled code / measured cycles.
+    dkeys = ["shufc-c", "loop-clang", "loop-gcc", "tree-clang", "tree-gcc", "concat-clang"]
+    head = ["config", "shufc Program (bound)"] + dkeys
+    rows = []
+    for c in configs:
+        cells = []
+        for k in dkeys:
+            r = c["variants"][k]
+            cells.append("%d%s / %s" % (r["shuffles"], "*" if r["loop"] else "", fmt(cyc(t(c, k)))))
+        rows.append([c["name"], "%s (%s)" % (c["info"]["shuffles"], c["info"].get("lower_bound"))] + cells)
+    out.append("\n#### (d) at a glance: shuffle instructions in the compiled code / measured cycles\n")
+    out.append(md_table(head, rows))
+
     for part, title in (("c", "(c) shuffle-based vs gather-based vs scalar, per configuration"),
                         ("d", "(d) the same transposes compiled by clang-19 / gcc-12 (shufc's C for reference)")):
         out.append("\n#### %s\n" % title)
-        head = ["config", "variant", "instrs", "loads", "stores", "reg copies", "shuffles & other",
+        head = ["config", "variant", "instrs", "loads", "stores", "copies", "shuffles", "other",
                 "mca %s" % MCA_CPUS[0], "mca %s" % MCA_CPUS[1], "ns", "cycles", "time / shufc C"]
         rows = []
         for c in configs:
