@@ -2,8 +2,8 @@
 """Measured results for issue 5, part 5 (c), (d), (e): stride permutations L_nu^{nu^2}.
 
 Usage:
-    python3 bench/stride/run.py SHUFC_BINARY [--out bench/out/stride] [--quick]
-                                [--only sse2-i16,...] [--no-dft] [--write-results docs/results.md]
+    python3 bench/stride/run.py SHUFC_BINARY [--out bench/out/stride] [--only sse2-i16,...]
+                                [--min-time S] [--reps N] [--no-dft] [--write-results docs/results.md]
 
 For every configuration (target, element type, nu) it
   1. asks `shufc stride 'L^{nu^2}_nu'` for its Program counts, its C (--emit c), its assembly
@@ -58,15 +58,15 @@ ESIZE = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "f32": 4, "f64": 8}
 VARIANTS = {
     "shufc-c":        ("clang", "c", "shufc's C (`--emit c`), clang-19 -O3"),
     "shufc-c-gcc":    ("gcc",   "c", "shufc's C (`--emit c`), gcc-12 -O3"),
-    "shufc-asm":      ("clang", "c", "shufc's assembly (`--emit asm`) as emitted, plus loads/stores"),
-    "gather-scalar":  ("clang", "c", "nu gathers, each a vector built from nu scalar loads, clang-19 -O3 -fno-slp-vectorize"),
-    "gather-hw":      ("clang", "c", "nu hardware gathers (vpgatherdd / vpgatherqq), clang-19 -O3"),
+    "shufc-asm":      ("clang", "c", "shufc's assembly (`--emit asm`) unchanged, between ν vector loads and ν stores"),
+    "gather-scalar":  ("clang", "c", "ν gathers, each a vector initializer of ν scalar loads, clang-19 -O3 -fno-slp-vectorize"),
+    "gather-hw":      ("clang", "c", "ν hardware gathers (`vpgatherdd` / `vpgatherqq` intrinsics), clang-19 -O3"),
     "scalar":         ("clang", "c", "scalar loop (`--emit scalar`), clang-19 -O3 -fno-vectorize -fno-slp-vectorize"),
-    "loop-clang":     ("clang", "d", "plain C loop y[j*n+i] = x[i*n+j], clang-19 -O3"),
-    "loop-gcc":       ("gcc",   "d", "plain C loop y[j*n+i] = x[i*n+j], gcc-12 -O3"),
-    "tree-clang":     ("clang", "d", "per output vector a tree of two-input __builtin_shufflevector, clang-19 -O3"),
-    "tree-gcc":       ("gcc",   "d", "per output vector a tree of two-input __builtin_shuffle, gcc-12 -O3"),
-    "concat-clang":   ("clang", "d", "inputs concatenated into one nu^2 vector, one __builtin_shufflevector per output, clang-19 -O3"),
+    "loop-clang":     ("clang", "d", "plain C loop `y[j*n+i] = x[i*n+j]`, clang-19 -O3"),
+    "loop-gcc":       ("gcc",   "d", "plain C loop `y[j*n+i] = x[i*n+j]`, gcc-12 -O3"),
+    "tree-clang":     ("clang", "d", "per output vector a balanced tree of ν−1 two-input `__builtin_shufflevector`, clang-19 -O3"),
+    "tree-gcc":       ("gcc",   "d", "the same tree with `__builtin_shuffle`, gcc-12 -O3"),
+    "concat-clang":   ("clang", "d", "inputs concatenated into one ν²-lane vector, one `__builtin_shufflevector` per output, clang-19 -O3"),
 }
 
 
@@ -91,9 +91,7 @@ def shufc(binary, perm, target, elem, *extra):
 
 def shufc_info(binary, target, elem, nu, name):
     perm = "L^%d_%d" % (nu * nu, nu)
-    t0 = time.time()
     info = json.loads(shufc(binary, perm, target, elem, "--json"))
-    info["seconds"] = time.time() - t0
     info["c_named"] = shufc(binary, perm, target, elem, "--emit", "c", "--name", name)
     info["asm_text"] = shufc(binary, perm, target, elem, "--emit", "asm")
     # --emit scalar uses int16_t etc. without including <stdint.h>
@@ -258,7 +256,7 @@ def gen_shufc_asm(name, info, nu, esz):
         return None
     spill = re.search(r"^# spill area: (\d+) bytes at \[rsp\]", text, re.M)
     vbytes = nu * esz
-    vex = info["target"] != "sse2" and not info["target"].startswith("sse")
+    vex = not info["target"].startswith("sse")          # VEX / EVEX encodings from AVX on
     mov = {16: "vmovdqu" if vex else "movdqu", 32: "vmovdqu", 64: "vmovdqu64"}[vbytes]
     ptr = {16: "xmmword", 32: "ymmword", 64: "zmmword"}[vbytes]
     code, consts, in_consts = [], [], False
@@ -293,10 +291,10 @@ SKIP = {"ret", "retq", "vzeroupper", "endbr64", "nop", "nopl", "nopw"}
 
 def function_body(asm, name, intel):
     """Instruction lines of function `name` in compiler (AT&T) or wrapped shufc (Intel) output;
-    constants and directives dropped. `loop` is set when the body has internal labels."""
+    constants and directives dropped. `loop` is set when the body has jumps."""
     lines, inside, loop = [], False, False
     for raw in asm.splitlines():
-        line = raw.split("#", 1)[0].strip() if not intel else raw.split("#", 1)[0].strip()
+        line = raw.split("#", 1)[0].strip()
         if not inside:
             if line == name + ":":
                 inside = True
@@ -637,6 +635,8 @@ def tables(configs, timing, ghz):
                                                     / t(c, "shufc-c"), 2) + "×")
     out.append("#### Table 3 on this machine (summary)\n")
     out.append(md_table(head, rows))
+    out.append("\nVariants (columns of the tables below; each `void f(const void *in, void *out)`):\n")
+    out.append("\n".join("- `%s`: %s" % (k, v[2]) for k, v in VARIANTS.items()) + "\n")
 
     # (d) at a glance: shuffles in the compiled code / measured cycles.
     dkeys = ["shufc-c", "loop-clang", "loop-gcc", "tree-clang", "tree-gcc", "concat-clang"]
