@@ -225,7 +225,7 @@ def run_all(binary, out_dir, h, min_time, reps):
     js = os.path.join(d, "timings.json")
     h.run([exe, "--benchmark_min_time=%s" % min_time, "--benchmark_repetitions=%d" % reps,
            "--benchmark_display_aggregates_only=true", "--benchmark_enable_random_interleaving=true", "--benchmark_out=" + js, "--benchmark_out_format=json"])
-    t = {name: r["ns"] for name, r in h.per_repetition(js)[0].items()}     # minima over repetitions
+    t = {name: r["ns"] for name, r in h.per_repetition(js)[0].items()}     # medians over repetitions
     head = ["target", "ν", "n", "k transposes ×2 (re, im)", "shufc shuffles per L_ν^{ν²}", "compiler",
             "shufc L (ns)", "gathers (ns)", "no permutation (ns, not a DFT)", "gathers / shufc",
             "shufc: ns in stage 2", "gathers: ns in stage 2"]
