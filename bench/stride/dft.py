@@ -12,6 +12,7 @@ intermediates in memory (the paper's L1-to-L1 setting), so a compiler cannot tur
 scalar loads into shuffles of registers. Each kernel is checked against a naive DFT in double.
 """
 import cmath
+import json
 import math
 import os
 
@@ -88,7 +89,7 @@ def kernel_source(name, nu, n, variant, transpose_name):
     g.lines.append(BARRIER % ("tr", "ti"))
     # Stage 2: block a (vectors aν .. aν+ν of t) transposed into u[aν² ..]; afterwards vector
     # i·k + a of L^n_ν t is vector aν + i of u (renaming, free).
-    src = {"shufc": ("tr", "ti"), "gather": ("tr", "ti"), "noperm": ("tr", "ti")}[variant]
+    src = ("tr", "ti")
     dst = ("ur", "ui") if variant != "noperm" else ("tr", "ti")
     for a in range(k):
         for s, d in zip(src, dst):
@@ -191,8 +192,8 @@ int main(int argc, char **argv) {
 
 
 def run_all(binary, out_dir, h, min_time, reps):
-    """h: the driver module (run, shufc, die, md_table, fmt). Returns markdown."""
-    import json
+    """h: the driver module run.py (its run, shufc, per_repetition, md_table, fmt, compiler
+    names). Builds, checks and times the DFTs; returns the markdown table."""
     d = os.path.join(out_dir, "dft")
     os.makedirs(d, exist_ok=True)
     objs, decls, table, shuffles = [], [], [], {}

@@ -765,6 +765,5 @@ def write_results(path, report):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, HERE)
-    sys.modules.setdefault("run", sys.modules[__name__])
+    sys.path.insert(0, HERE)          # for dft.py
     main()
