@@ -4,7 +4,7 @@ BUILD := build
 TEST_BUILD := build-test
 FUZZ_BUILD := build-fuzz
 
-.PHONY: demo test deps build build-test fuzz bench golden-update clean
+.PHONY: demo test deps build build-test fuzz bench bench-stride golden-update clean
 
 deps:
 	@bash scripts/deps.sh
@@ -29,6 +29,10 @@ bench: deps
 	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DSHUFC_TESTS=OFF -DSHUFC_BENCH=ON >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target shufc_bench
 	@$(BUILD)/bin/shufc_bench
+
+# Issue 5 (c)-(e): stride permutations, shufc vs gathers vs clang/gcc (bench/stride/README.md).
+bench-stride: build
+	@python3 bench/stride/run.py $(BUILD)/bin/shufc
 
 # Regenerates the golden CLI outputs; review them with `git diff tests/golden`.
 golden-update: build
