@@ -31,6 +31,8 @@ struct SynthResult {
   uint64_t values = 0;        // distinct register contents reached
   double ms = 0;              // search time
   bool budget_exhausted = false;
+  unsigned levels = 0;        // search levels completed: every Program of that many instructions
+                              // (docs/synth.md says which shapes) was tried
 };
 
 // Synthesizes one output vector from up to two input vectors. The shuffle's operands may be

@@ -23,6 +23,7 @@
 
 #include "shufc/isa/registry.h"
 #include "shufc/sim.h"
+#include "lower_bound.h"
 
 namespace shufc {
 
@@ -76,8 +77,7 @@ class Search {
   }
 
   SynthResult run(Program& program) {
-    const auto start = std::chrono::steady_clock::now();
-    auto out_of_time = [&] { return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(o_.budget_ms); };
+    start_ = std::chrono::steady_clock::now();
     build_instances();
     // Depth 0: the inputs.
     for (unsigned k = 0; k < k_; ++k) {
@@ -85,7 +85,8 @@ class Search {
       for (unsigned j = 0; j < bytes_; ++j) v.bytes[j] = label(int(k), int(j));
       add(std::move(v));
     }
-    const int n0 = int(values_.size());
+    n0_ = int(values_.size());
+    const int n0 = n0_;
     // Depth 1: every instance on the inputs; programmable instructions solved on them.
     for (size_t i = 0; i < instances_.size(); ++i) {
       const Instance& in = instances_[i];
@@ -102,44 +103,128 @@ class Search {
         else
           for (int y = 0; y < n0; ++y) solve(p, x, y);
       }
-    // Depth 2, backwards from the goal.
+    unsigned levels = 1;
     const int n1 = int(values_.size());
     index_values();
-    bool exhausted = false;
+    order_.resize(instances_.size());
+    for (size_t i = 0; i < order_.size(); ++i) order_[i] = int(i);
+    std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return instances_[size_t(a)].cost < instances_[size_t(b)].cost; });
+    // Each level proves more (lower_bound.h) only when it ran to its end.
+    if (depth2(n1)) {
+      levels = 2;
+      split_or(n1);
+      if (programmable_chain() && or_last() && depth3()) levels = 3;
+    }
+    const bool exhausted = out_of_budget_;
+    SynthResult r;
+    r.nodes = nodes_;
+    r.values = values_.size();
+    r.budget_exhausted = exhausted;
+    r.lower_bound = std::min(best_.cost, synth::lower_bound({min_cost_, min_programmable_, need()}, levels));
+    if (best_.cost < kInf) {
+      r.cost = best_.cost;
+      r.optimal = r.lower_bound >= best_.cost - 1e-9;
+      program = reconstruct();
+    } else {
+      r.cost = kInf;
+    }
+    r.levels = levels;
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+    return r;
+  }
+
+ private:
+  // Budgets: wall clock and nodes (last instructions or (last, middle) pairs tried).
+  bool out_of_budget() {
+    if (nodes_ >= o_.node_budget) out_of_budget_ = true;
+    else if (++clock_calls_ % 32 == 0 && std::chrono::steady_clock::now() - start_ > std::chrono::milliseconds(o_.budget_ms))
+      out_of_budget_ = true;
+    return out_of_budget_;
+  }
+
+  // The cheapest content of depth <= 1 (or a programmable instruction on the inputs) that holds
+  // q, or -1; remembered per requirement.
+  int satisfy(const std::vector<int>& q) {
+    std::string key(q.size() * 2, '\0');
+    for (size_t j = 0; j < q.size(); ++j) {
+      const uint16_t c = uint16_t(q[j]);
+      key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
+    }
+    if (auto it = satisfied_.find(key); it != satisfied_.end()) return it->second;
+    int x = cheapest(q);
+    if (!programmable_.empty() && (x < 0 || values_[size_t(x)].cost > min_programmable_)) {
+      const int p = programmed(q);
+      if (p >= 0 && (x < 0 || values_[size_t(p)].cost < values_[size_t(x)].cost)) x = p;
+    }
+    satisfied_.emplace(std::move(key), x);
+    return x;
+  }
+  double cost(int id) const { return id >= 0 ? values_[size_t(id)].cost : 0; }
+  // Two requirements on one content, or nothing when they disagree.
+  std::optional<std::vector<int>> merge(const std::vector<int>& a, const std::vector<int>& b) const {
+    std::vector<int> m = a;
+    for (unsigned j = 0; j < bytes_; ++j)
+      if (m[j] == kAnyByte) m[j] = b[j];
+      else if (b[j] != kAnyByte && b[j] != m[j]) return std::nullopt;
+    return m;
+  }
+
+  // Depth 2, backwards from the goal: every last instance g, its arguments the cheapest contents
+  // of depth <= 1 (or programmable instructions on the inputs) holding what g needs of them; then a
+  // programmable last step on a depth-1 content. False when the budget ran out.
+  bool depth2(int n1) {
     std::vector<int> req[2];
-    for (size_t i = 0; i < instances_.size() && !exhausted; ++i) {
-      if (((i & 31) == 0 && out_of_time()) || nodes_ >= o_.node_budget) exhausted = true;
-      const Instance& g = instances_[i];
-      if (g.arity == 0 || g.cost >= best_.cost || !requirements(g, req)) continue;
+    for (int i : order_) {
+      const Instance& g = instances_[size_t(i)];
+      if (g.cost >= best_.cost) break;
+      if (g.arity == 0 || !requirements(g, goal_, req)) continue;
+      if (out_of_budget()) return false;
       ++nodes_;
-      int x = cheapest(req[0], n1);
-      if (x < 0 && !programmable_.empty() && g.arity == 2) x = programmed(req[0]);
+      const int x = satisfy(req[0]);
       if (x < 0) continue;
-      int y = g.arity == 2 ? cheapest(req[1], n1) : -1;
-      if (g.arity == 2 && y < 0 && !programmable_.empty()) y = programmed(req[1]);
+      const int y = g.arity == 2 ? satisfy(req[1]) : -1;
       if (g.arity == 2 && y < 0) continue;
-      apply(int(i), x, y);
+      apply(i, x, y);
       // One content for both arguments is paid once: try the merged requirement too, or a
       // shared argument cheaper than two separate ones would be missed.
-      if (g.arity == 2 && x != y) {
-        std::vector<int> both = req[0];
-        bool ok = true;
-        for (unsigned j = 0; j < bytes_ && ok; ++j)
-          if (both[j] == kAnyByte) both[j] = req[1][j];
-          else ok = req[1][j] == kAnyByte || req[1][j] == both[j];
-        if (const int z = ok ? cheapest(both, n1) : -1; z >= 0) apply(int(i), z, z);
-      }
+      if (g.arity == 2 && x != y)
+        if (auto both = merge(req[0], req[1]))
+          if (const int z = satisfy(*both); z >= 0) apply(i, z, z);
     }
-    // An or of two contents that each hold part of the goal and zeros where the other does:
-    // split by input, or (one input) by whether a byte stays in its 128-bit block.
+    // A programmable last step on a depth-1 content (and an input, or itself).
+    for (const isa::Instruction* p : programmable_)
+      for (int x = n0_; x < n1; ++x) {
+        if (programmable_cost_.at(p) + cost(x) >= best_.cost) continue;
+        if (out_of_budget()) return false;
+        ++nodes_;
+        if (p->num_inputs == 1) solve(p, x, -1);
+        else {
+          solve(p, x, x);
+          for (int y = 0; y < n0_; ++y) {
+            solve(p, x, y);
+            solve(p, y, x);
+          }
+        }
+      }
+    return true;
+  }
+
+  // An or of two contents that each hold part of the goal and zeros where the other does:
+  // split by input, or (one input) by whether a byte stays in its 128-bit block; the parts may be
+  // programmable instructions on depth-1 contents (vpshufb after vperm2i128). A heuristic: or_last
+  // is the exhaustive form at depth 1.
+  void split_or(int n1) {
     for (const Instance& o : ors_)
-      for (int split = 0; split < 2 && !exhausted; ++split) {
+      for (int split = 0; split < 2; ++split) {
         if (o.cost >= best_.cost) break;
         std::vector<int> part[2] = {std::vector<int>(bytes_, kAnyByte), std::vector<int>(bytes_, kAnyByte)};
         bool both = false, one = false;
         for (unsigned j = 0; j < bytes_; ++j) {
           const int g = goal_[j];
-          if (g == kAnyByte) continue;
+          if (g == kAnyByte) {
+            part[1][j] = kZeroByte;  // or-ing two bytes makes no label the simulator can check
+            continue;
+          }
           if (g == kZeroByte) {
             part[0][j] = part[1][j] = kZeroByte;
             continue;
@@ -150,49 +235,229 @@ class Search {
           (side ? both : one) = true;
         }
         if (!both || !one) continue;
-        int x = cheapest(part[0], n1);
+        int x = cheapest(part[0]);
         if (x < 0 && !programmable_.empty()) x = programmed(part[0], n1);
-        int y = x < 0 ? -1 : cheapest(part[1], n1);
+        int y = x < 0 ? -1 : cheapest(part[1]);
         if (x >= 0 && y < 0 && !programmable_.empty()) y = programmed(part[1], n1);
         if (x < 0 || y < 0) continue;
-        Value v{std::vector<Label>(bytes_), o.cost + values_[size_t(x)].cost + (y != x ? values_[size_t(y)].cost : 0), -1, x, y,
-                1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
-        for (unsigned j = 0; j < bytes_; ++j) {
-          const Label l0 = values_[size_t(x)].bytes[j], l1 = values_[size_t(y)].bytes[j];
-          v.bytes[j] = l0 == kZeroLabel ? l1 : l1 == kZeroLabel ? l0 : kMixed;
-        }
-        if (v.cost < best_.cost) add(std::move(v));
+        make_or(o, x, y);
       }
-    // A programmable last step on a depth-1 content (and an input).
-    for (const isa::Instruction* p : programmable_)
-      for (int x = n0; x < n1 && !exhausted; ++x) {
-        if ((x & 63) == 0 && out_of_time()) exhausted = true;
-        ++nodes_;
-        if (p->num_inputs == 1) solve(p, x, -1);
-        else
-          for (int y = 0; y < n0; ++y) {
-            solve(p, x, y);
-            solve(p, y, x);
-          }
-      }
-    SynthResult r;
-    r.nodes = nodes_;
-    r.values = values_.size();
-    r.budget_exhausted = exhausted;
-    // With the budget gone, only "at least one cheapest instruction" is proven.
-    r.lower_bound = exhausted ? std::min(min_cost_, best_.cost) : std::min(best_.cost, bound());
-    if (best_.cost < kInf) {
-      r.cost = best_.cost;
-      r.optimal = !exhausted && r.lower_bound >= best_.cost - 1e-9;
-      program = reconstruct();
-    } else {
-      r.cost = kInf;
+  }
+  void make_or(const Instance& o, int x, int y) {
+    Value v{std::vector<Label>(bytes_), o.cost + cost(x) + (y != x ? cost(y) : 0), -1, x, y,
+            1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const Label l0 = values_[size_t(x)].bytes[j], l1 = values_[size_t(y)].bytes[j];
+      v.bytes[j] = l0 == kZeroLabel ? l1 : l1 == kZeroLabel ? l0 : kMixed;
     }
-    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return r;
+    if (v.cost < best_.cost) add(std::move(v));
   }
 
- private:
+  // An or last, exhaustively over its first argument among the reached contents: every content
+  // that agrees with the goal where it is not zero, and the cheapest content for the rest. With
+  // depth-1 contents, every three-instruction Program ending in an or (an or reading an input
+  // mixes its bytes, so both arguments are made).
+  bool or_last() {
+    std::vector<int> rest(bytes_);
+    const int n = int(values_.size());
+    for (const Instance& o : ors_)
+      for (int x = n0_; x < n; ++x) {
+        if (o.cost + cost(x) + min_cost_ >= best_.cost) continue;
+        const std::vector<Label>& v = values_[size_t(x)].bytes;
+        bool ok = true, part = false;
+        for (unsigned j = 0; j < bytes_ && ok; ++j) {
+          const int g = goal_[j];
+          if (g == kAnyByte) rest[j] = v[j] == kZeroLabel ? kAnyByte : kZeroByte;  // never two bytes or-ed
+          else if (g == kZeroByte) rest[j] = kZeroByte, ok = v[j] == kZeroLabel;
+          else if (v[j] == Label(g)) rest[j] = kZeroByte, part = true;
+          else if (v[j] == kZeroLabel) rest[j] = g;
+          else ok = false;
+        }
+        if (!ok || !part) continue;
+        if (out_of_budget()) return false;
+        ++nodes_;
+        if (const int y = satisfy(rest); y >= 0) make_or(o, x, y);
+      }
+    return true;
+  }
+
+  // Depth 3: a last instance g, one argument made by an instance h from contents of depth <= 1,
+  // the other (if any) a content of depth <= 1. Contents shared between those slots are paid once:
+  // every merge of their requirements is looked up as well. Cheapest instances first, so the cost
+  // bound ends each loop. False when the budget ran out.
+  bool depth3() {
+    std::vector<int> R[2], Q[2];
+    for (int gi : order_) {
+      const Instance& g = instances_[size_t(gi)];
+      if (g.cost + 2 * min_cost_ >= best_.cost) break;  // h, and one instruction under it
+      if (g.arity == 0 || !requirements(g, goal_, R)) continue;
+      // Slot 0 or 1 deep, or (binary g) one deep content for both.
+      for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
+        std::vector<int> deep = p < 2 ? R[p] : std::vector<int>();
+        if (p == 2) {
+          auto m = merge(R[0], R[1]);
+          if (!m) continue;
+          deep = std::move(*m);
+        }
+        const std::vector<int>* other = g.arity == 2 && p < 2 ? &R[1 - p] : nullptr;
+        const int z = other ? satisfy(*other) : -1;
+        if (other && z < 0) continue;
+        // Depth 2 already paired g with the cheapest shallow content for the deep slot.
+        const int shallow = satisfy(deep);
+        const double ceiling = shallow >= 0 ? cost(shallow) : kInf;
+        // Under h at least one made content, or the one it may share with z.
+        const double under = cost(z) > 0 ? 0 : min_cost_;
+        for (int hi : order_) {
+          const Instance& h = instances_[size_t(hi)];
+          if (g.cost + h.cost + std::max(cost(z), min_cost_) >= best_.cost || h.cost + under >= ceiling) break;
+          if (h.arity == 0) continue;
+          if (out_of_budget()) return false;
+          ++nodes_;
+          if (!requirements(h, deep, Q)) continue;
+          const int x = satisfy(Q[0]);
+          if (x < 0) continue;
+          const int y = h.arity == 2 ? satisfy(Q[1]) : -1;
+          if (h.arity == 2 && y < 0) continue;
+          if (x < n0_ && y < n0_) continue;  // h on the inputs: a depth-1 content, tried at depth 2
+          deep3(gi, hi, p, x, y, z, Q, other);
+        }
+      }
+    }
+    return true;
+  }
+  // The cheapest way to fill the three slots (h's arguments x, y and g's other argument z),
+  // shared or not, and the Program it makes.
+  void deep3(int gi, int hi, unsigned p, int x, int y, int z, const std::vector<int> (&Q)[2], const std::vector<int>* other) {
+    const double gh = instances_[size_t(gi)].cost + instances_[size_t(hi)].cost;
+    auto total = [&](int a, int b, int c) {
+      double t = gh + cost(a);
+      if (b != a) t += cost(b);
+      if (c != a && c != b) t += cost(c);
+      return t;
+    };
+    int bx = x, by = y, bz = z;
+    double best = total(x, y, z);
+    auto consider = [&](int a, int b, int c) {
+      if (const double t = total(a, b, c); t < best) best = t, bx = a, by = b, bz = c;
+    };
+    auto paid = [&](int id) { return id >= 0 && cost(id) > 0; };
+    if (paid(x) && paid(y) && x != y)
+      if (auto m = merge(Q[0], Q[1]))
+        if (const int w = satisfy(*m); w >= 0) consider(w, w, z);
+    if (other && paid(x) && paid(z) && x != z)
+      if (auto m = merge(Q[0], *other))
+        if (const int w = satisfy(*m); w >= 0) consider(w, y, w);
+    if (other && paid(y) && paid(z) && y != z)
+      if (auto m = merge(Q[1], *other))
+        if (const int w = satisfy(*m); w >= 0) consider(x, w, w);
+    if (other && paid(x) && paid(y) && paid(z) && x != y && y != z && x != z)
+      if (auto m = merge(Q[0], Q[1]))
+        if (auto m3 = merge(*m, *other))
+          if (const int w = satisfy(*m3); w >= 0) consider(w, w, w);
+    if (best >= best_.cost) return;
+    // h's content is paid for without the slot it shares with g's other argument.
+    const int t = apply(hi, bx, by);
+    if (t < 0) return;
+    if (p == 2) apply(gi, t, t, best);
+    else if (p == 0) apply(gi, t, bz, best);
+    else apply(gi, bz, t, best);
+  }
+
+  // A programmable instruction feeding another (vpshufb, then vpermd): for the last one's
+  // elements, the goal's elements are placed one by one into the first one's result where the
+  // first one can still make them (greedy, first fit: not exhaustive; the bound does not count on
+  // it). False when the budget ran out.
+  bool programmable_chain() {
+    for (const isa::Instruction* p2 : programmable_) {
+      if (p2->control.kind != isa::Control::Kind::Table || p2->num_inputs != 1 || p2->control.table_inputs != 1) continue;
+      const unsigned eb = p2->elem_bits / 8, n = p2->n(), n_src = p2->in_bits(0) / p2->src_elem_bits;
+      if (p2->src_elem_bits != p2->elem_bits) continue;
+      for (const isa::Instruction* p1 : programmable_)
+        for (int a = 0; a < n0_; ++a)
+          for (int b = p1->num_inputs == 2 ? 0 : -1; b < (p1->num_inputs == 2 ? n0_ : 0); ++b) {
+            if (programmable_cost_.at(p1) + programmable_cost_.at(p2) >= best_.cost) continue;
+            if (out_of_budget()) return false;
+            ++nodes_;
+            std::vector<int> mid(bytes_, kAnyByte);
+            bool ok = true;
+            for (unsigned i = 0; i < n && ok; ++i) {
+              const auto w = goal_.begin() + i * eb;
+              bool any = true, zero = true;
+              for (unsigned k = 0; k < eb; ++k) any &= w[k] == kAnyByte, zero &= w[k] == kAnyByte || w[k] == kZeroByte;
+              if (any || (zero && p2->control.zeroing)) continue;
+              const unsigned lo = p2->control.block_elems ? i / p2->control.block_elems * p2->control.block_elems : 0;
+              const unsigned hi = p2->control.block_elems ? lo + p2->control.block_elems : n_src;
+              bool placed = false;
+              // An element already holding it, then a free one the first instruction can fill.
+              for (unsigned e = lo; e < hi && !placed; ++e) {
+                bool same = true;
+                for (unsigned k = 0; k < eb && same; ++k) same = w[k] == kAnyByte || mid[e * eb + k] == w[k];
+                placed = same;
+              }
+              for (unsigned e = lo; e < hi && !placed; ++e) {
+                bool fits = true;
+                for (unsigned k = 0; k < eb && fits; ++k) fits = mid[e * eb + k] == kAnyByte || w[k] == kAnyByte || mid[e * eb + k] == w[k];
+                if (!fits) continue;
+                std::vector<int> trial = mid;
+                for (unsigned k = 0; k < eb; ++k)
+                  if (w[k] != kAnyByte) trial[e * eb + k] = w[k];
+                if (control_for(p1, a, b, trial)) mid = std::move(trial), placed = true;
+              }
+              ok = placed;
+            }
+            if (!ok) continue;
+            auto control = control_for(p1, a, b, mid);
+            if (!control) continue;
+            const auto map = isa::index_map_at(*p1, {0, *control}, 8);
+            Value v{std::vector<Label>(bytes_), programmable_cost_.at(p1), -1, a, b, 2, p1, *control};
+            for (unsigned j = 0; j < bytes_; ++j)
+              v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? a : b)].bytes[size_t(map[j].elem)];
+            solve(p2, add(std::move(v)), -1);
+          }
+    }
+    return true;
+  }
+
+  // The cheapest instruction of each class the goal needs (see lower_bound.h), the dearest of them.
+  double need() const {
+    bool moves = false, crosses = false, zeros = false;
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const int g = goal_[j];
+      if (g == kZeroByte) zeros = true;
+      if (g < 0) continue;
+      moves |= unsigned(g % 256) != j;
+      crosses |= unsigned(g % 256) / 16 != j / 16;
+    }
+    double c_move = kInf, c_cross = kInf, c_zero = kInf;
+    for (const Instance& in : instances_) {
+      bool m = false, x = false, z = in.arity == 0;
+      for (unsigned j = 0; j < bytes_; ++j) {
+        const int s = in.src[j];
+        if (s < 0) {
+          z = true;
+          continue;
+        }
+        m |= unsigned(s % 256) != j;
+        x |= unsigned(s % 256) / 16 != j / 16;
+      }
+      if (m) c_move = std::min(c_move, in.cost);
+      if (x) c_cross = std::min(c_cross, in.cost);
+      if (z) c_zero = std::min(c_zero, in.cost);
+    }
+    for (const isa::Instruction* p : programmable_) {
+      if (p->control.kind != isa::Control::Kind::Table) continue;
+      const double c = programmable_cost_.at(p);
+      c_move = std::min(c_move, c);
+      if (!p->control.block_elems || p->control.block_elems * p->elem_bits > 128) c_cross = std::min(c_cross, c);
+      if (p->control.zeroing) c_zero = std::min(c_zero, c);
+    }
+    double n = min_cost_;
+    if (moves) n = std::max(n, c_move);
+    if (crosses) n = std::max(n, c_cross);
+    if (zeros) n = std::max(n, c_zero);
+    return n;
+  }
+
   double cost_of(const isa::Instruction& in) const {
     auto c = instr_cost(*o_.cpu, in.id);
     if (!c) return kInf;
@@ -256,12 +521,6 @@ class Search {
     }
   }
 
-  // What is proven once every program of at most two instructions (a programmable one only as
-  // the last) has been tried: longer programs cost at least three cheapest instructions, and a
-  // programmable instruction before the last costs at least itself, its control load and one
-  // more instruction.
-  double bound() const { return std::min(3 * min_cost_, min_programmable_ + min_cost_); }
-
   bool matches(const std::vector<Label>& v) const {
     for (unsigned j = 0; j < bytes_; ++j) {
       const int g = goal_[j];
@@ -276,6 +535,7 @@ class Search {
     return false;
   }
 
+  // The id of content v: new, made cheaper by v, or already as cheap.
   int add(Value v) {
     std::string key(reinterpret_cast<const char*>(v.bytes.data()), v.bytes.size() * sizeof(Label));
     auto it = index_.find(key);
@@ -284,9 +544,11 @@ class Search {
       id = int(values_.size());
       index_.emplace(std::move(key), id);
       values_.push_back(std::move(v));
+      if (indexed_)
+        for (unsigned j = 0; j < bytes_; ++j) by_byte_[uint64_t(j) << 16 | values_.back().bytes[j]].push_back(id);
     } else {
       id = it->second;
-      if (v.cost >= values_[size_t(id)].cost) return -1;
+      if (v.cost >= values_[size_t(id)].cost) return id;
       values_[size_t(id)] = std::move(v);
     }
     const Value& nv = values_[size_t(id)];
@@ -294,7 +556,9 @@ class Search {
     return id;
   }
 
-  void apply(int inst, int a, int b) {
+  // Instance inst on contents a, b as a new content (-1: pruned). `cost`, when given, is what the
+  // whole derivation costs with shared contents paid once (the tree sum pays them twice).
+  int apply(int inst, int a, int b, double cost = -1) {
     const Instance& in = instances_[size_t(inst)];
     Value v{std::vector<Label>(bytes_), in.cost, inst, a, b, 1};
     const Value* args[2] = {a >= 0 ? &values_[size_t(a)] : nullptr, b >= 0 ? &values_[size_t(b)] : nullptr};
@@ -304,16 +568,17 @@ class Search {
     }
     if (a >= 0) v.cost += values_[size_t(a)].cost, v.instrs += values_[size_t(a)].instrs;
     if (b >= 0 && b != a) v.cost += values_[size_t(b)].cost, v.instrs += values_[size_t(b)].instrs;
-    if (v.cost >= best_.cost || (!relevant(v.bytes) && !matches(v.bytes))) return;
-    add(std::move(v));
+    if (cost >= 0) v.cost = std::min(v.cost, cost);
+    if (v.cost >= best_.cost || (!relevant(v.bytes) && !matches(v.bytes))) return -1;
+    return add(std::move(v));
   }
 
-  // What instance g's arguments must hold for g to yield the goal (kAnyByte where free); false
+  // What instance g's arguments must hold for g to yield `goal` (kAnyByte where free); false
   // when no argument contents can.
-  bool requirements(const Instance& g, std::vector<int> (&req)[2]) const {
+  bool requirements(const Instance& g, const std::vector<int>& goal, std::vector<int> (&req)[2]) const {
     for (unsigned k = 0; k < 2; ++k) req[k].assign(bytes_, kAnyByte);
     for (unsigned j = 0; j < bytes_; ++j) {
-      const int want = goal_[j];
+      const int want = goal[j];
       if (want == kAnyByte) continue;
       const int s = g.src[j];
       if (s < 0) {
@@ -328,12 +593,14 @@ class Search {
   }
 
   // Reached contents by (position, label) of each byte, to find candidates for a requirement.
+  // (From then on add() keeps the index.)
   void index_values() {
     for (int id = 0; id < int(values_.size()); ++id)
       for (unsigned j = 0; j < bytes_; ++j) by_byte_[uint64_t(j) << 16 | values_[size_t(id)].bytes[j]].push_back(id);
+    indexed_ = true;
   }
   // The cheapest of the first `limit` reached contents that holds the requirement, or -1.
-  int cheapest(const std::vector<int>& req, int limit) const {
+  int cheapest(const std::vector<int>& req, int limit = std::numeric_limits<int>::max()) const {
     int first = -1;
     for (unsigned j = 0; j < bytes_ && first < 0; ++j)
       if (req[j] != kAnyByte) first = int(j);
@@ -441,9 +708,8 @@ class Search {
           for (unsigned j = 0; j < bytes_; ++j)
             v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
           if (x >= int(k_)) v.cost += values_[size_t(x)].cost, v.instrs += values_[size_t(x)].instrs;
-          const double vc = v.cost;
           const int id = add(std::move(v));
-          if (id >= 0) best = id, best_cost = vc;
+          if (values_[size_t(id)].cost < best_cost) best = id, best_cost = values_[size_t(id)].cost;
         }
     }
     return best;
@@ -497,8 +763,14 @@ class Search {
   std::vector<Value> values_;
   std::unordered_map<std::string, int> index_;
   std::unordered_map<uint64_t, std::vector<int>> by_byte_;
+  bool indexed_ = false;
+  std::unordered_map<std::string, int> satisfied_;  // satisfy()'s answers by requirement
+  std::vector<int> order_;                          // instances, cheapest first
   Solution best_;
-  uint64_t nodes_ = 0;
+  uint64_t nodes_ = 0, clock_calls_ = 0;
+  bool out_of_budget_ = false;
+  int n0_ = 0;
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace
@@ -569,14 +841,15 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   SynthResult r = s.run(prog);
   if (r.cost == std::numeric_limits<double>::infinity()) {
     if (r.budget_exhausted)
-      return Error{fmt::format("no {} sequence found within the budget of {} ms", opts.target.name, opts.budget_ms)};
-    return Error{fmt::format("no {} sequence of two instructions (with programmable helpers) does this shuffle, and the "
-                             "search does not go deeper yet",
+      return Error{fmt::format("no {} sequence found within the budget ({} ms, {} nodes)", opts.target.name, opts.budget_ms,
+                               opts.node_budget)};
+    return Error{fmt::format("no {} sequence of up to three instructions (with programmable helpers) does this shuffle, "
+                             "and the search does not go deeper yet",
                              opts.target.name)};
   }
   // Never print an unverified Program: its lanes must be the goal's.
   const auto labels = simulate_labels(prog);
-  if (!labels || labels->size() != 1) throw std::logic_error("synth: the Program does not simulate");
+  if (!labels || labels->size() != 1) throw std::logic_error("synth: the Program does not simulate:\n" + print_program(prog));
   for (unsigned j = 0; j < goal.size(); ++j) {
     const ByteLabel l = (*labels)[0][j];
     const int g = goal[j];

@@ -115,7 +115,7 @@ int run_synth(const SynthCliOptions& o) {
       j["cost"] = {{"throughput", pc.rthroughput}, {"latency", pc.latency}, {"uops", pc.uops}, {"instructions", pc.instructions}};
       j["optimal"] = r->optimal;
       j["lower_bound"] = r->lower_bound;
-      j["search"] = {{"values_expanded", r->nodes}, {"values_reached", r->values}, {"budget_exhausted", r->budget_exhausted}};
+      j["search"] = {{"values_expanded", r->nodes}, {"values_reached", r->values}, {"budget_exhausted", r->budget_exhausted}, {"levels", r->levels}};
       if (o.stats) j["search"]["ms"] = r->ms;
       j["c"] = emit_c(p, o.name);
       j["asm"] = emit_asm(p, AsmSyntax::att);
@@ -131,7 +131,7 @@ int run_synth(const SynthCliOptions& o) {
       std::printf("; optimal: not proven; lower bound %.6g (%s)%s\n", r->lower_bound, o.objective.c_str(),
                   r->budget_exhausted ? ", the search budget ran out" : "");
     std::printf("; search: %llu values expanded, %llu reached", (unsigned long long)r->nodes, (unsigned long long)r->values);
-    if (o.stats) std::printf(", %.1f ms", r->ms);
+    if (o.stats) std::printf(", %u levels complete, %.1f ms", r->levels, r->ms);
     std::printf("\n");
   }
   return rc;
