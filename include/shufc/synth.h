@@ -19,7 +19,10 @@ struct SynthOptions {
   const CpuModel* cpu = nullptr;
   Objective objective = Objective::throughput;
   unsigned budget_ms = 1000;      // wall-clock budget of the search
-  uint64_t node_budget = 2000000; // last instructions tried backwards at most
+  uint64_t node_budget = 2000000; // search nodes (last instructions, or last and middle pairs) at most
+  // Level-3 nodes spent while even a complete third level could not prove the best answer
+  // optimal (it then only looks for a cheaper answer).
+  uint64_t unprovable_nodes = 20000;
 };
 
 struct SynthResult {

@@ -12,10 +12,13 @@
 #include "shufc/synth.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <chrono>
 #include <functional>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <unordered_map>
 
@@ -45,6 +48,7 @@ struct Instance {
   unsigned arity;
   std::vector<int16_t> src;  // arg * 256 + byte, or -1 for zero
   double cost;
+  unsigned cls = 0;  // synth::Class bits
 };
 
 struct Value {
@@ -55,6 +59,14 @@ struct Value {
   unsigned instrs = 0;
   const isa::Instruction* prog = nullptr;  // or a programmable instruction with this control
   std::vector<int> control;
+};
+
+// The instances of a target at one width, under one cost table and objective.
+struct Catalog {
+  std::vector<Instance> instances, ors;
+  std::vector<const isa::Instruction*> programmable;
+  std::unordered_map<const isa::Instruction*, double> programmable_cost;
+  double min_cost, min_programmable;
 };
 
 struct Solution {
@@ -106,6 +118,8 @@ class Search {
     unsigned levels = 1;
     const int n1 = int(values_.size());
     index_values();
+    bounds_ = bound_inputs();
+    cover_ = synth::cover_costs(bounds_);
     order_.resize(instances_.size());
     for (size_t i = 0; i < order_.size(); ++i) order_[i] = int(i);
     std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return instances_[size_t(a)].cost < instances_[size_t(b)].cost; });
@@ -113,17 +127,20 @@ class Search {
     if (depth2(n1)) {
       levels = 2;
       split_or(n1);
-      if (programmable_chain() && or_last() && depth3()) levels = 3;
+      // Three instructions cost at least this: below the best, level 3 is worth its time.
+      const bool deeper = synth::cheapest_shape(bounds_, 3, 0) < best_.cost - 1e-5 || synth::cheapest_shape(bounds_, 2, 2) < best_.cost - 1e-5;
+      if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
     }
     const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
     r.values = values_.size();
     r.budget_exhausted = exhausted;
-    r.lower_bound = std::min(best_.cost, synth::lower_bound({min_cost_, min_programmable_, need()}, levels));
+    r.lower_bound = std::min(best_.cost, synth::lower_bound(bounds_, levels));
     if (best_.cost < kInf) {
       r.cost = best_.cost;
-      r.optimal = r.lower_bound >= best_.cost - 1e-9;
+      // The cost tables give six digits (0.333333): three of them are one cycle.
+      r.optimal = r.lower_bound >= best_.cost - 1e-5;
       program = reconstruct();
     } else {
       r.cost = kInf;
@@ -177,6 +194,7 @@ class Search {
     for (int i : order_) {
       const Instance& g = instances_[size_t(i)];
       if (g.cost >= best_.cost) break;
+      if (g.cost + cover_[bounds_.need & ~g.cls] >= best_.cost) continue;  // its arguments must do the rest
       if (g.arity == 0 || !requirements(g, goal_, req)) continue;
       if (out_of_budget()) return false;
       ++nodes_;
@@ -285,11 +303,22 @@ class Search {
   // the other (if any) a content of depth <= 1. Contents shared between those slots are paid once:
   // every merge of their requirements is looked up as well. Cheapest instances first, so the cost
   // bound ends each loop. False when the budget ran out.
+  // While even a complete level could not prove the best answer optimal (its bound is below it),
+  // level 3 is only a heuristic improvement and gets o_.unprovable_nodes; once the best falls to
+  // what it can prove, the full budget applies. False when stopped.
   bool depth3() {
+    const double provable = synth::lower_bound(bounds_, 3);
+    const uint64_t first = nodes_;
+    auto stop = [&] {
+      if (provable < best_.cost - 1e-5 && nodes_ - first >= o_.unprovable_nodes) return abandoned_ = true;
+      return out_of_budget();
+    };
     std::vector<int> R[2], Q[2];
     for (int gi : order_) {
       const Instance& g = instances_[size_t(gi)];
       if (g.cost + 2 * min_cost_ >= best_.cost) break;  // h, and one instruction under it
+      const unsigned miss_g = bounds_.need & ~g.cls;
+      if (g.cost + std::max(2 * min_cost_, cover_[miss_g]) >= best_.cost) continue;
       if (g.arity == 0 || !requirements(g, goal_, R)) continue;
       // Slot 0 or 1 deep, or (binary g) one deep content for both.
       for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
@@ -310,8 +339,8 @@ class Search {
         for (int hi : order_) {
           const Instance& h = instances_[size_t(hi)];
           if (g.cost + h.cost + std::max(cost(z), min_cost_) >= best_.cost || h.cost + under >= ceiling) break;
-          if (h.arity == 0) continue;
-          if (out_of_budget()) return false;
+          if (h.arity == 0 || g.cost + h.cost + cover_[miss_g & ~h.cls] >= best_.cost) continue;
+          if (stop()) return false;
           ++nodes_;
           if (!requirements(h, deep, Q)) continue;
           const int x = satisfy(Q[0]);
@@ -418,44 +447,49 @@ class Search {
     return true;
   }
 
-  // The cheapest instruction of each class the goal needs (see lower_bound.h), the dearest of them.
-  double need() const {
-    bool moves = false, crosses = false, zeros = false;
+  // The classes the goal needs (lower_bound.h).
+  unsigned need() const {
+    unsigned n = 0;
     for (unsigned j = 0; j < bytes_; ++j) {
       const int g = goal_[j];
-      if (g == kZeroByte) zeros = true;
+      if (g == kZeroByte) n |= synth::kMakesZero;
       if (g < 0) continue;
-      moves |= unsigned(g % 256) != j;
-      crosses |= unsigned(g % 256) / 16 != j / 16;
+      if (unsigned(g % 256) % 16 != j % 16) n |= synth::kMovesInBlock;
+      if (unsigned(g % 256) / 16 != j / 16) n |= synth::kCrossesBlocks;
     }
-    double c_move = kInf, c_cross = kInf, c_zero = kInf;
-    for (const Instance& in : instances_) {
-      bool m = false, x = false, z = in.arity == 0;
-      for (unsigned j = 0; j < bytes_; ++j) {
-        const int s = in.src[j];
-        if (s < 0) {
-          z = true;
-          continue;
-        }
-        m |= unsigned(s % 256) != j;
-        x |= unsigned(s % 256) / 16 != j / 16;
-      }
-      if (m) c_move = std::min(c_move, in.cost);
-      if (x) c_cross = std::min(c_cross, in.cost);
-      if (z) c_zero = std::min(c_zero, in.cost);
-    }
-    for (const isa::Instruction* p : programmable_) {
-      if (p->control.kind != isa::Control::Kind::Table) continue;
-      const double c = programmable_cost_.at(p);
-      c_move = std::min(c_move, c);
-      if (!p->control.block_elems || p->control.block_elems * p->elem_bits > 128) c_cross = std::min(c_cross, c);
-      if (p->control.zeroing) c_zero = std::min(c_zero, c);
-    }
-    double n = min_cost_;
-    if (moves) n = std::max(n, c_move);
-    if (crosses) n = std::max(n, c_cross);
-    if (zeros) n = std::max(n, c_zero);
     return n;
+  }
+  static unsigned classes(const Instance& in) {
+    unsigned c = in.arity == 0 ? unsigned(synth::kMakesZero) : 0u;
+    for (size_t j = 0; j < in.src.size(); ++j) {
+      const int s = in.src[j];
+      if (s < 0) {
+        c |= synth::kMakesZero;
+        continue;
+      }
+      if (unsigned(s % 256) % 16 != j % 16) c |= synth::kMovesInBlock;
+      if (unsigned(s % 256) / 16 != j / 16) c |= synth::kCrossesBlocks;
+    }
+    return c;
+  }
+  static unsigned classes(const isa::Instruction& p) {
+    if (p.control.kind != isa::Control::Kind::Table) return 0;  // a variable blend keeps every byte's place
+    unsigned c = synth::kMovesInBlock;
+    if (!p.control.block_elems || p.control.block_elems * p.elem_bits > 128) c |= synth::kCrossesBlocks;
+    if (p.control.zeroing) c |= synth::kMakesZero;
+    return c;
+  }
+  // The cheapest instruction of each class set, for the lower bound and the pruning.
+  synth::BoundInputs bound_inputs() const {
+    synth::BoundInputs b;
+    b.need = need();
+    for (const Instance& in : instances_) b.cheapest[in.cls] = std::min(b.cheapest[in.cls], in.cost);
+    for (const Instance& in : ors_) b.cheapest[0] = std::min(b.cheapest[0], in.cost);
+    for (const isa::Instruction* p : programmable_) {
+      const unsigned c = classes(*p);
+      b.cheapest_programmable[c] = std::min(b.cheapest_programmable[c], programmable_cost_.at(p));
+    }
+    return b;
   }
 
   double cost_of(const isa::Instruction& in) const {
@@ -479,7 +513,28 @@ class Search {
   }
 
   // Every data-movement instance of the target at this width, deduplicated by byte map.
+  // (Built once per target, CPU, objective and width, then copied: the byte maps of every
+  // immediate take longer than most searches.)
   void build_instances() {
+    static std::mutex mutex;
+    static std::unordered_map<std::string, std::shared_ptr<const Catalog>> cache;
+    const std::string key = fmt::format("{}/{}/{}/{}", o_.target.name, o_.cpu->name, int(o_.objective), width_);
+    std::shared_ptr<const Catalog> cat;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (auto it = cache.find(key); it != cache.end()) cat = it->second;
+    }
+    if (!cat) {
+      build_catalog();
+      auto fresh = std::make_shared<Catalog>(Catalog{instances_, ors_, programmable_, programmable_cost_, min_cost_, min_programmable_});
+      std::lock_guard<std::mutex> lock(mutex);
+      cache.emplace(key, fresh);
+      return;
+    }
+    instances_ = cat->instances, ors_ = cat->ors, programmable_ = cat->programmable;
+    programmable_cost_ = cat->programmable_cost, min_cost_ = cat->min_cost, min_programmable_ = cat->min_programmable;
+  }
+  void build_catalog() {
     std::unordered_map<std::string, size_t> seen;
     for (const isa::Instruction* in : isa::instructions_for(o_.target)) {
       if (in->reg_bits != width_ || in->num_inputs > 2) continue;
@@ -507,12 +562,13 @@ class Search {
       for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
         const auto map = isa::byte_map(*in, {imm, {}});
         if (map.size() != bytes_) continue;
-        Instance inst{in, imm, in->num_inputs, {}, c};
+        Instance inst{in, imm, in->num_inputs, {}, c, 0};
         std::string key(1, char(in->num_inputs));
         for (const isa::LaneSrc& s : map) {
           inst.src.push_back(s.is_zero() ? int16_t(-1) : int16_t(s.input * 256 + s.elem));
           key += char(s.is_zero() ? 0xff : s.input * 64 + s.elem);
         }
+        inst.cls = classes(inst);
         auto [it, fresh] = seen.emplace(key, instances_.size());
         if (fresh) instances_.push_back(std::move(inst));
         else if (c < instances_[it->second].cost) instances_[it->second] = std::move(inst);
@@ -766,9 +822,11 @@ class Search {
   bool indexed_ = false;
   std::unordered_map<std::string, int> satisfied_;  // satisfy()'s answers by requirement
   std::vector<int> order_;                          // instances, cheapest first
+  synth::BoundInputs bounds_;
+  std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
   Solution best_;
   uint64_t nodes_ = 0, clock_calls_ = 0;
-  bool out_of_budget_ = false;
+  bool out_of_budget_ = false, abandoned_ = false;
   int n0_ = 0;
   std::chrono::steady_clock::time_point start_;
 };
@@ -855,6 +913,14 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
     const int g = goal[j];
     const bool ok = g == kAnyByte || (g == kZeroByte ? l.input < 0 : (l.input >= 0 && int(label(l.input, l.byte)) == g));
     if (!ok) throw std::logic_error(fmt::format("synth: byte {} of the Program is wrong", j));
+  }
+  // The search costs instructions and control loads; the emitted code may also need register
+  // copies before destructive instructions. A Program that pays for copies is not proven optimal
+  // (another arrangement may avoid them); the bound stays valid, copies only add.
+  if (opts.objective != Objective::latency) {
+    const ProgramCost pc = program_cost(prog, *opts.cpu);
+    const double emitted = opts.objective == Objective::count ? double(pc.instructions) : pc.rthroughput;
+    if (emitted > r.cost + 1e-5) r.optimal = false;
   }
   r.program = std::move(prog);
   return r;
