@@ -162,18 +162,20 @@ class Search {
   // The cheapest content of depth <= 1 (or a programmable instruction on the inputs) that holds
   // q, or -1; remembered per requirement.
   int satisfy(const std::vector<int>& q) {
-    std::string key(q.size() * 2, '\0');
+    std::string& key = key_;  // reused: no allocation for a lookup that hits
+    key.resize(q.size() * 2);
     for (size_t j = 0; j < q.size(); ++j) {
       const uint16_t c = uint16_t(q[j]);
       key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
     }
-    if (auto it = satisfied_.find(key); it != satisfied_.end()) return it->second;
+    if (auto it = satisfied_.find(std::string_view(key)); it != satisfied_.end()) return it->second;
+    std::string stored = key;
     int x = cheapest(q);
     if (!programmable_.empty() && (x < 0 || values_[size_t(x)].cost > min_programmable_)) {
       const int p = programmed(q);
       if (p >= 0 && (x < 0 || values_[size_t(p)].cost < values_[size_t(x)].cost)) x = p;
     }
-    satisfied_.emplace(std::move(key), x);
+    satisfied_.emplace(std::move(stored), x);
     return x;
   }
   double cost(int id) const { return id >= 0 ? values_[size_t(id)].cost : 0; }
@@ -310,7 +312,7 @@ class Search {
     const double provable = synth::lower_bound(bounds_, 3);
     const uint64_t first = nodes_;
     auto stop = [&] {
-      if (provable < best_.cost - 1e-5 && nodes_ - first >= o_.unprovable_nodes) return abandoned_ = true;
+      if (best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= o_.unprovable_nodes) return abandoned_ = true;
       return out_of_budget();
     };
     std::vector<int> R[2], Q[2];
@@ -601,7 +603,7 @@ class Search {
       index_.emplace(std::move(key), id);
       values_.push_back(std::move(v));
       if (indexed_)
-        for (unsigned j = 0; j < bytes_; ++j) by_byte_[uint64_t(j) << 16 | values_.back().bytes[j]].push_back(id);
+        for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_.back().bytes[j])].push_back(id);
     } else {
       id = it->second;
       if (v.cost >= values_[size_t(id)].cost) return id;
@@ -649,23 +651,31 @@ class Search {
   }
 
   // Reached contents by (position, label) of each byte, to find candidates for a requirement.
+  // Labels are (input, byte), zero or mixed: 2 * bytes_ + 2 of them per position.
+  size_t slot(unsigned j, Label l) const {
+    const unsigned c = l == kZeroLabel ? 2 * bytes_ : l == kMixed ? 2 * bytes_ + 1 : unsigned(l / 256) * bytes_ + l % 256;
+    return size_t(j) * (2 * bytes_ + 2) + c;
+  }
   // (From then on add() keeps the index.)
   void index_values() {
+    by_byte_.assign(size_t(bytes_) * (2 * bytes_ + 2), {});
     for (int id = 0; id < int(values_.size()); ++id)
-      for (unsigned j = 0; j < bytes_; ++j) by_byte_[uint64_t(j) << 16 | values_[size_t(id)].bytes[j]].push_back(id);
+      for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_[size_t(id)].bytes[j])].push_back(id);
     indexed_ = true;
   }
   // The cheapest of the first `limit` reached contents that holds the requirement, or -1.
   int cheapest(const std::vector<int>& req, int limit = std::numeric_limits<int>::max()) const {
-    int first = -1;
-    for (unsigned j = 0; j < bytes_ && first < 0; ++j)
-      if (req[j] != kAnyByte) first = int(j);
-    if (first < 0) return 0;  // anything will do: the first input
-    const Label want = req[size_t(first)] == kZeroByte ? kZeroLabel : Label(req[size_t(first)]);
-    auto it = by_byte_.find(uint64_t(first) << 16 | want);
-    if (it == by_byte_.end()) return -1;
+    // Candidates from the rarest wanted (position, label).
+    const std::vector<int>* list = nullptr;
+    for (unsigned j = 0; j < bytes_; ++j) {
+      if (req[j] == kAnyByte) continue;
+      const std::vector<int>& l = by_byte_[slot(j, req[j] == kZeroByte ? kZeroLabel : Label(req[j]))];
+      if (!list || l.size() < list->size()) list = &l;
+      if (list->empty()) return -1;
+    }
+    if (!list) return 0;  // anything will do: the first input
     int best = -1;
-    for (int id : it->second) {
+    for (int id : *list) {
       if (id >= limit) break;
       const Value& v = values_[size_t(id)];
       if (best >= 0 && v.cost >= values_[size_t(best)].cost) continue;
@@ -818,9 +828,14 @@ class Search {
   double min_cost_ = kInf, min_programmable_ = kInf;
   std::vector<Value> values_;
   std::unordered_map<std::string, int> index_;
-  std::unordered_map<uint64_t, std::vector<int>> by_byte_;
+  std::vector<std::vector<int>> by_byte_;  // contents by slot(position, label), ascending ids
   bool indexed_ = false;
-  std::unordered_map<std::string, int> satisfied_;  // satisfy()'s answers by requirement
+  struct KeyHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view k) const { return std::hash<std::string_view>()(k); }
+  };
+  std::unordered_map<std::string, int, KeyHash, std::equal_to<>> satisfied_;  // satisfy()'s answers by requirement
+  std::string key_;
   std::vector<int> order_;                          // instances, cheapest first
   synth::BoundInputs bounds_;
   std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
