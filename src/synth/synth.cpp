@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <chrono>
 #include <functional>
@@ -84,8 +85,12 @@ class Search {
       : goal_(std::move(goal)), width_(width), bytes_(width / 8), o_(o), k_(unsigned(input_names.size())),
         names_(std::move(input_names)) {
     for (int g : goal_)
-      if (g >= 0) useful_[size_t(g)] = true;
-      else if (g == kZeroByte) needs_zero_ = true;
+      if (g >= 0) {
+        if (!useful_[size_t(g)]) goal_labels_.push_back(Label(g));
+        useful_[size_t(g)] = true;
+      } else if (g == kZeroByte) {
+        needs_zero_ = true;
+      }
   }
 
   SynthResult run(Program& program) {
@@ -211,21 +216,31 @@ class Search {
         if (auto both = merge(req[0], req[1]))
           if (const int z = satisfy(*both); z >= 0) apply(i, z, z);
     }
-    // A programmable last step on a depth-1 content (and an input, or itself).
-    for (const isa::Instruction* p : programmable_)
-      for (int x = n0_; x < n1; ++x) {
-        if (programmable_cost_.at(p) + cost(x) >= best_.cost) continue;
-        if (out_of_budget()) return false;
-        ++nodes_;
-        if (p->num_inputs == 1) solve(p, x, -1);
-        else {
-          solve(p, x, x);
-          for (int y = 0; y < n0_; ++y) {
+    // A programmable last step on a depth-1 content (and an input, or itself): only where the
+    // content holds every goal byte the input does not.
+    if (programmable_.empty()) return true;
+    for (int x = n0_; x < n1; ++x) {
+      if (min_programmable_ + cost(x) >= best_.cost) continue;
+      if (out_of_budget()) return false;
+      ++nodes_;
+      marks_.assign(2 * bytes_ + 2, 0);
+      for (Label l : values_[size_t(x)].bytes) marks_[slot(0, l)] = 1;
+      unsigned missing = 0;  // bit k: a byte of input k is missing
+      for (Label l : goal_labels_)
+        if (!marks_[slot(0, l)]) missing |= 1u << (l / 256);
+      for (const isa::Instruction* p : programmable_) {
+        if (p->num_inputs == 1) {
+          if (!missing) solve(p, x, -1);
+          continue;
+        }
+        if (!missing) solve(p, x, x);
+        for (int y = 0; y < n0_; ++y)
+          if (!(missing & ~(1u << y))) {
             solve(p, x, y);
             solve(p, y, x);
           }
-        }
       }
+    }
     return true;
   }
 
@@ -235,42 +250,56 @@ class Search {
   // is the exhaustive form at depth 1.
   void split_or(int n1) {
     for (const Instance& o : ors_)
-      for (int split = 0; split < 2; ++split) {
+      for (int split = 0; split < 3; ++split) {
         if (o.cost >= best_.cost) break;
-        std::vector<int> part[2] = {std::vector<int>(bytes_, kAnyByte), std::vector<int>(bytes_, kAnyByte)};
-        bool both = false, one = false;
-        for (unsigned j = 0; j < bytes_; ++j) {
-          const int g = goal_[j];
-          if (g == kAnyByte) {
-            part[1][j] = kZeroByte;  // or-ing two bytes makes no label the simulator can check
-            continue;
+        // Groups: by input, by whether a byte crosses its 128-bit block, or by both (up to four
+        // parts, three ors: the general answer for two-input byte shuffles across AVX2 lanes).
+        auto group = [&](int g, unsigned j) {
+          const int cross = int((unsigned(g % 256) / 16) != j / 16);
+          return split == 0 ? g / 256 : split == 1 ? cross : g / 256 * 2 + cross;
+        };
+        int first_group = -1;
+        unsigned groups = 0;
+        for (unsigned j = 0; j < bytes_; ++j)
+          if (goal_[j] >= 0) {
+            if (first_group < 0) first_group = group(goal_[j], j);
+            groups |= 1u << group(goal_[j], j);
           }
-          if (g == kZeroByte) {
-            part[0][j] = part[1][j] = kZeroByte;
-            continue;
+        if (std::popcount(groups) < 2) continue;
+        std::vector<std::vector<int>> parts;
+        for (int k = 0; k < 4; ++k) {
+          if (!(groups & (1u << k))) continue;
+          std::vector<int> part(bytes_, kZeroByte);
+          for (unsigned j = 0; j < bytes_; ++j) {
+            const int g = goal_[j];
+            if (g >= 0 && group(g, j) == k) part[j] = g;
+            // Free bytes may be anything in one part only: two or-ed bytes have no label.
+            else if (g == kAnyByte && k == first_group) part[j] = kAnyByte;
           }
-          const int side = split == 0 ? g / 256 : int((unsigned(g % 256) / 16) != j / 16);
-          part[side][j] = g;
-          part[1 - side][j] = kZeroByte;
-          (side ? both : one) = true;
+          parts.push_back(std::move(part));
         }
-        if (!both || !one) continue;
-        int x = cheapest(part[0]);
-        if (x < 0 && !programmable_.empty()) x = programmed(part[0], n1);
-        int y = x < 0 ? -1 : cheapest(part[1]);
-        if (x >= 0 && y < 0 && !programmable_.empty()) y = programmed(part[1], n1);
-        if (x < 0 || y < 0) continue;
-        make_or(o, x, y);
+        int acc = -1;
+        for (const std::vector<int>& part : parts) {
+          int x = cheapest(part);
+          if (x < 0 && !programmable_.empty()) x = programmed(part, n1);
+          if (x < 0) {
+            acc = -1;
+            break;
+          }
+          acc = acc < 0 ? x : make_or(o, acc, x);
+          if (acc < 0) break;
+        }
       }
   }
-  void make_or(const Instance& o, int x, int y) {
+  // The or of contents x and y as a content (-1 when it costs the best answer's cost or more).
+  int make_or(const Instance& o, int x, int y) {
     Value v{std::vector<Label>(bytes_), o.cost + cost(x) + (y != x ? cost(y) : 0), -1, x, y,
             1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
     for (unsigned j = 0; j < bytes_; ++j) {
       const Label l0 = values_[size_t(x)].bytes[j], l1 = values_[size_t(y)].bytes[j];
       v.bytes[j] = l0 == kZeroLabel ? l1 : l1 == kZeroLabel ? l0 : kMixed;
     }
-    if (v.cost < best_.cost) add(std::move(v));
+    return v.cost < best_.cost ? add(std::move(v)) : -1;
   }
 
   // An or last, exhaustively over its first argument among the reached contents: every content
@@ -836,6 +865,8 @@ class Search {
   };
   std::unordered_map<std::string, int, KeyHash, std::equal_to<>> satisfied_;  // satisfy()'s answers by requirement
   std::string key_;
+  std::vector<Label> goal_labels_;  // the distinct input bytes of the goal
+  std::vector<uint8_t> marks_;
   std::vector<int> order_;                          // instances, cheapest first
   synth::BoundInputs bounds_;
   std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
