@@ -1,14 +1,15 @@
-// Shuffle synthesis: the cheapest Program of up to two levels of instructions, found backwards
-// from the goal, with programmable instructions solved for their control as the last step.
+// Shuffle synthesis: the cheapest Program of up to three levels of instructions, found backwards
+// from the goal, with programmable instructions solved for their control.
 //
 // Register contents are byte labels (input k, byte j) or zero, so every data-movement record is
 // usable at any element width (SPIRAL's polymorphic instructions) through index_map_at(.., 8).
-// Depth 1 applies every instance to the inputs. Depth 2 goes backwards: for each last
-// instruction, the goal fixes what its arguments must hold (a requirement with free bytes), and
-// the cheapest reached content holding it is looked up through an index by byte. Programmable
-// instructions (pshufb, vperm*, tbl, variable blends) are solved for their control. Every program
-// of at most two instructions (a programmable one only last) is tried, which is what the reported
-// lower bound rests on (bound()).
+// Depth 1 applies every instance to the inputs. Depths 2 and 3 go backwards: for a last
+// instruction the goal fixes what its arguments must hold (a requirement with free bytes), and
+// the cheapest reached content holding it is looked up through an index by byte; at depth 3 one
+// argument is itself made by a middle instruction from looked-up contents, shared contents paid
+// once. Ors of goal parts, programmable instructions (pshufb, vperm*, tbl, variable blends) solved
+// for their control, and a programmable instruction feeding another complete it. What each
+// complete level proves is in lower_bound.h; docs/synth.md describes the whole.
 #include "shufc/synth.h"
 
 #include <algorithm>
