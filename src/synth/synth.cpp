@@ -167,9 +167,12 @@ class Search {
 
   // The cheapest content of depth <= 1 (or a programmable instruction on the inputs) that holds
   // q, or -1; remembered per requirement.
-  int satisfy(const std::vector<int>& q) {
+  // Without `programmable`, only reached contents (a programmable helper could not pay off).
+  int satisfy(const std::vector<int>& q, bool programmable = true) {
+    programmable &= !programmable_.empty();
     std::string& key = key_;  // reused: no allocation for a lookup that hits
-    key.resize(q.size() * 2);
+    key.resize(q.size() * 2 + 1);
+    key.back() = char(programmable);
     for (size_t j = 0; j < q.size(); ++j) {
       const uint16_t c = uint16_t(q[j]);
       key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
@@ -177,7 +180,7 @@ class Search {
     if (auto it = satisfied_.find(std::string_view(key)); it != satisfied_.end()) return it->second;
     std::string stored = key;
     int x = cheapest(q);
-    if (!programmable_.empty() && (x < 0 || values_[size_t(x)].cost > min_programmable_)) {
+    if (programmable && (x < 0 || values_[size_t(x)].cost > min_programmable_)) {
       const int p = programmed(q);
       if (p >= 0 && (x < 0 || values_[size_t(p)].cost < values_[size_t(x)].cost)) x = p;
     }
@@ -366,18 +369,22 @@ class Search {
         // Depth 2 already paired g with the cheapest shallow content for the deep slot.
         const int shallow = satisfy(deep);
         const double ceiling = shallow >= 0 ? cost(shallow) : kInf;
+        // The deep content alone realises `deep`: h and what is under it have its classes.
+        const unsigned need_d = need_of(deep);
+        if (g.cost + std::max({2 * min_cost_, cover_[need_d], cost(z)}) >= best_.cost) continue;
         // Under h at least one made content, or the one it may share with z.
         const double under = cost(z) > 0 ? 0 : min_cost_;
         for (int hi : order_) {
           const Instance& h = instances_[size_t(hi)];
           if (g.cost + h.cost + std::max(cost(z), min_cost_) >= best_.cost || h.cost + under >= ceiling) break;
-          if (h.arity == 0 || g.cost + h.cost + cover_[miss_g & ~h.cls] >= best_.cost) continue;
+          if (h.arity == 0 || g.cost + h.cost + std::max(cover_[miss_g & ~h.cls], cover_[need_d & ~h.cls]) >= best_.cost) continue;
           if (stop()) return false;
           ++nodes_;
           if (!requirements(h, deep, Q)) continue;
-          const int x = satisfy(Q[0]);
+          const bool helpers = g.cost + h.cost + min_programmable_ < best_.cost;
+          const int x = satisfy(Q[0], helpers);
           if (x < 0) continue;
-          const int y = h.arity == 2 ? satisfy(Q[1]) : -1;
+          const int y = h.arity == 2 ? satisfy(Q[1], helpers) : -1;
           if (h.arity == 2 && y < 0) continue;
           if (x < n0_ && y < n0_) continue;  // h on the inputs: a depth-1 content, tried at depth 2
           deep3(gi, hi, p, x, y, z, Q, other);
@@ -480,10 +487,12 @@ class Search {
   }
 
   // The classes the goal needs (lower_bound.h).
-  unsigned need() const {
+  unsigned need() const { return need_of(goal_); }
+  // What a content holding requirement r (from the inputs) needs.
+  unsigned need_of(const std::vector<int>& r) const {
     unsigned n = 0;
     for (unsigned j = 0; j < bytes_; ++j) {
-      const int g = goal_[j];
+      const int g = r[j];
       if (g == kZeroByte) n |= synth::kMakesZero;
       if (g < 0) continue;
       if (unsigned(g % 256) % 16 != j % 16) n |= synth::kMovesInBlock;
