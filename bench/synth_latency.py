@@ -39,10 +39,12 @@ def main():
     ap.add_argument("--bits", default="128,256")
     ap.add_argument("--per-type", type=int, default=100, help="masks per element type and width")
     ap.add_argument("--budget-ms", type=int, default=1000)
+    ap.add_argument("--node-budget", type=int, default=None)
     ap.add_argument("--seed", type=int, default=4)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    print(f"target {args.target}, cpu {args.cpu}, {args.per_type} random masks per element type, budget {args.budget_ms} ms")
+    print(f"target {args.target}, cpu {args.cpu}, {args.per_type} random masks per element type, budget {args.budget_ms} ms"
+          + (f", {args.node_budget} nodes" if args.node_budget else ""))
     print("bits | masks | answered | proven | budget out | p50 ms | p90 ms | p99 ms | max ms | mean cost")
     for bits in [int(b) for b in args.bits.split(",")]:
         ms = masks(bits, args.per_type, rng)
@@ -50,7 +52,9 @@ def main():
             f.write("\n".join(ms) + "\n")
             f.flush()
             p = subprocess.run([args.shufc, "synth", "--batch", f.name, "--stats", "--target", args.target, "--cpu", args.cpu,
-                                "--budget-ms", str(args.budget_ms)], capture_output=True, text=True)
+                                "--budget-ms", str(args.budget_ms)] +
+                               (["--node-budget", str(args.node_budget)] if args.node_budget else []),
+                               capture_output=True, text=True)
         times, costs, proven, out = [], [], 0, 0
         for line in p.stdout.splitlines():
             j = json.loads(line)

@@ -39,6 +39,7 @@ int run_synth(const SynthCliOptions& o) {
     return 1;
   }
   so.budget_ms = o.budget_ms;
+  so.node_budget = o.node_budget;
   if (!o.emit.empty() && o.emit != "c" && o.emit != "asm" && o.emit != "ll" && o.emit != "json") {
     std::fprintf(stderr, "shufc: error: unknown --emit '%s' (c, asm, ll, json)\n", o.emit.c_str());
     return 1;
