@@ -65,10 +65,11 @@ struct Value {
 
 // The instances of a target at one width, under one cost table and objective.
 struct Catalog {
-  std::vector<Instance> instances, ors;
+  std::vector<Instance> instances, ors;  // ors: por / vpor / orr, for the or steps
   std::vector<const isa::Instruction*> programmable;
-  std::unordered_map<const isa::Instruction*, double> programmable_cost;
-  double min_cost, min_programmable;
+  std::unordered_map<const isa::Instruction*, double> programmable_cost;  // itself + its control load
+  double min_cost = kInf, min_programmable = kInf;
+  std::vector<int> order;  // instances, cheapest first
 };
 
 struct Solution {
@@ -106,8 +107,8 @@ class Search {
     n0_ = int(values_.size());
     const int n0 = n0_;
     // Depth 1: every instance on the inputs; programmable instructions solved on them.
-    for (size_t i = 0; i < instances_.size(); ++i) {
-      const Instance& in = instances_[i];
+    for (size_t i = 0; i < cat_->instances.size(); ++i) {
+      const Instance& in = cat_->instances[i];
       if (in.arity == 0) apply(int(i), -1, -1);
       for (int x = 0; x < n0 && in.arity >= 1; ++x) {
         if (in.arity == 1) apply(int(i), x, -1);
@@ -115,7 +116,7 @@ class Search {
           for (int y = 0; y < n0; ++y) apply(int(i), x, y);
       }
     }
-    for (const isa::Instruction* p : programmable_)
+    for (const isa::Instruction* p : cat_->programmable)
       for (int x = 0; x < n0; ++x) {
         if (p->num_inputs == 1) solve(p, x, -1);
         else
@@ -126,9 +127,6 @@ class Search {
     index_values();
     bounds_ = bound_inputs();
     cover_ = synth::cover_costs(bounds_);
-    order_.resize(instances_.size());
-    for (size_t i = 0; i < order_.size(); ++i) order_[i] = int(i);
-    std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return instances_[size_t(a)].cost < instances_[size_t(b)].cost; });
     // Each level proves more (lower_bound.h) only when it ran to its end.
     if (depth2(n1)) {
       levels = 2;
@@ -169,7 +167,7 @@ class Search {
   // q, or -1; remembered per requirement.
   // Without `programmable`, only reached contents (a programmable helper could not pay off).
   int satisfy(const std::vector<int>& q, bool programmable = true) {
-    programmable &= !programmable_.empty();
+    programmable &= !cat_->programmable.empty();
     std::string& key = key_;  // reused: no allocation for a lookup that hits
     key.resize(q.size() * 2 + 1);
     key.back() = char(programmable);
@@ -180,7 +178,7 @@ class Search {
     if (auto it = satisfied_.find(std::string_view(key)); it != satisfied_.end()) return it->second;
     std::string stored = key;
     int x = cheapest(q);
-    if (programmable && (x < 0 || values_[size_t(x)].cost > min_programmable_)) {
+    if (programmable && (x < 0 || values_[size_t(x)].cost > cat_->min_programmable)) {
       const int p = programmed(q);
       if (p >= 0 && (x < 0 || values_[size_t(p)].cost < values_[size_t(x)].cost)) x = p;
     }
@@ -202,8 +200,8 @@ class Search {
   // programmable last step on a depth-1 content. False when the budget ran out.
   bool depth2(int n1) {
     std::vector<int> req[2];
-    for (int i : order_) {
-      const Instance& g = instances_[size_t(i)];
+    for (int i : cat_->order) {
+      const Instance& g = cat_->instances[size_t(i)];
       if (g.cost >= best_.cost) break;
       if (g.cost + cover_[bounds_.need & ~g.cls] >= best_.cost) continue;  // its arguments must do the rest
       if (g.arity == 0 || !requirements(g, goal_, req)) continue;
@@ -222,9 +220,9 @@ class Search {
     }
     // A programmable last step on a depth-1 content (and an input, or itself): only where the
     // content holds every goal byte the input does not.
-    if (programmable_.empty()) return true;
+    if (cat_->programmable.empty()) return true;
     for (int x = n0_; x < n1; ++x) {
-      if (min_programmable_ + cost(x) >= best_.cost) continue;
+      if (cat_->min_programmable + cost(x) >= best_.cost) continue;
       if (out_of_budget()) return false;
       ++nodes_;
       marks_.assign(2 * bytes_ + 2, 0);
@@ -232,7 +230,7 @@ class Search {
       unsigned missing = 0;  // bit k: a byte of input k is missing
       for (Label l : goal_labels_)
         if (!marks_[slot(0, l)]) missing |= 1u << (l / 256);
-      for (const isa::Instruction* p : programmable_) {
+      for (const isa::Instruction* p : cat_->programmable) {
         if (p->num_inputs == 1) {
           if (!missing) solve(p, x, -1);
           continue;
@@ -253,7 +251,7 @@ class Search {
   // programmable instructions on depth-1 contents (vpshufb after vperm2i128). A heuristic: or_last
   // is the exhaustive form at depth 1.
   void split_or(int n1) {
-    for (const Instance& o : ors_)
+    for (const Instance& o : cat_->ors)
       for (int split = 0; split < 3; ++split) {
         if (o.cost >= best_.cost) break;
         // Groups: by input, by whether a byte crosses its 128-bit block, or by both (up to four
@@ -285,7 +283,7 @@ class Search {
         int acc = -1;
         for (const std::vector<int>& part : parts) {
           int x = cheapest(part);
-          if (x < 0 && !programmable_.empty()) x = programmed(part, n1);
+          if (x < 0 && !cat_->programmable.empty()) x = programmed(part, n1);
           if (x < 0) {
             acc = -1;
             break;
@@ -313,9 +311,9 @@ class Search {
   bool or_last() {
     std::vector<int> rest(bytes_);
     const int n = int(values_.size());
-    for (const Instance& o : ors_)
+    for (const Instance& o : cat_->ors)
       for (int x = n0_; x < n; ++x) {
-        if (o.cost + cost(x) + min_cost_ >= best_.cost) continue;
+        if (o.cost + cost(x) + cat_->min_cost >= best_.cost) continue;
         const std::vector<Label>& v = values_[size_t(x)].bytes;
         bool ok = true, part = false;
         for (unsigned j = 0; j < bytes_ && ok; ++j) {
@@ -349,11 +347,11 @@ class Search {
       return out_of_budget();
     };
     std::vector<int> R[2], Q[2];
-    for (int gi : order_) {
-      const Instance& g = instances_[size_t(gi)];
-      if (g.cost + 2 * min_cost_ >= best_.cost) break;  // h, and one instruction under it
+    for (int gi : cat_->order) {
+      const Instance& g = cat_->instances[size_t(gi)];
+      if (g.cost + 2 * cat_->min_cost >= best_.cost) break;  // h, and one instruction under it
       const unsigned miss_g = bounds_.need & ~g.cls;
-      if (g.cost + std::max(2 * min_cost_, cover_[miss_g]) >= best_.cost) continue;
+      if (g.cost + std::max(2 * cat_->min_cost, cover_[miss_g]) >= best_.cost) continue;
       if (g.arity == 0 || !requirements(g, goal_, R)) continue;
       // Slot 0 or 1 deep, or (binary g) one deep content for both.
       for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
@@ -371,17 +369,17 @@ class Search {
         const double ceiling = shallow >= 0 ? cost(shallow) : kInf;
         // The deep content alone realises `deep`: h and what is under it have its classes.
         const unsigned need_d = need_of(deep);
-        if (g.cost + std::max({2 * min_cost_, cover_[need_d], cost(z)}) >= best_.cost) continue;
+        if (g.cost + std::max({2 * cat_->min_cost, cover_[need_d], cost(z)}) >= best_.cost) continue;
         // Under h at least one made content, or the one it may share with z.
-        const double under = cost(z) > 0 ? 0 : min_cost_;
-        for (int hi : order_) {
-          const Instance& h = instances_[size_t(hi)];
-          if (g.cost + h.cost + std::max(cost(z), min_cost_) >= best_.cost || h.cost + under >= ceiling) break;
+        const double under = cost(z) > 0 ? 0 : cat_->min_cost;
+        for (int hi : cat_->order) {
+          const Instance& h = cat_->instances[size_t(hi)];
+          if (g.cost + h.cost + std::max(cost(z), cat_->min_cost) >= best_.cost || h.cost + under >= ceiling) break;
           if (h.arity == 0 || g.cost + h.cost + std::max(cover_[miss_g & ~h.cls], cover_[need_d & ~h.cls]) >= best_.cost) continue;
           if (stop()) return false;
           ++nodes_;
           if (!requirements(h, deep, Q)) continue;
-          const bool helpers = g.cost + h.cost + min_programmable_ < best_.cost;
+          const bool helpers = g.cost + h.cost + cat_->min_programmable < best_.cost;
           const int x = satisfy(Q[0], helpers);
           if (x < 0) continue;
           const int y = h.arity == 2 ? satisfy(Q[1], helpers) : -1;
@@ -396,7 +394,7 @@ class Search {
   // The cheapest way to fill the three slots (h's arguments x, y and g's other argument z),
   // shared or not, and the Program it makes.
   void deep3(int gi, int hi, unsigned p, int x, int y, int z, const std::vector<int> (&Q)[2], const std::vector<int>* other) {
-    const double gh = instances_[size_t(gi)].cost + instances_[size_t(hi)].cost;
+    const double gh = cat_->instances[size_t(gi)].cost + cat_->instances[size_t(hi)].cost;
     auto total = [&](int a, int b, int c) {
       double t = gh + cost(a);
       if (b != a) t += cost(b);
@@ -436,14 +434,14 @@ class Search {
   // first one can still make them (greedy, first fit: not exhaustive; the bound does not count on
   // it). False when the budget ran out.
   bool programmable_chain() {
-    for (const isa::Instruction* p2 : programmable_) {
+    for (const isa::Instruction* p2 : cat_->programmable) {
       if (p2->control.kind != isa::Control::Kind::Table || p2->num_inputs != 1 || p2->control.table_inputs != 1) continue;
       const unsigned eb = p2->elem_bits / 8, n = p2->n(), n_src = p2->in_bits(0) / p2->src_elem_bits;
       if (p2->src_elem_bits != p2->elem_bits) continue;
-      for (const isa::Instruction* p1 : programmable_)
+      for (const isa::Instruction* p1 : cat_->programmable)
         for (int a = 0; a < n0_; ++a)
           for (int b = p1->num_inputs == 2 ? 0 : -1; b < (p1->num_inputs == 2 ? n0_ : 0); ++b) {
-            if (programmable_cost_.at(p1) + programmable_cost_.at(p2) >= best_.cost) continue;
+            if (cat_->programmable_cost.at(p1) + cat_->programmable_cost.at(p2) >= best_.cost) continue;
             if (out_of_budget()) return false;
             ++nodes_;
             std::vector<int> mid(bytes_, kAnyByte);
@@ -477,7 +475,7 @@ class Search {
             auto control = control_for(p1, a, b, mid);
             if (!control) continue;
             const auto map = isa::index_map_at(*p1, {0, *control}, 8);
-            Value v{std::vector<Label>(bytes_), programmable_cost_.at(p1), -1, a, b, 2, p1, *control};
+            Value v{std::vector<Label>(bytes_), cat_->programmable_cost.at(p1), -1, a, b, 2, p1, *control};
             for (unsigned j = 0; j < bytes_; ++j)
               v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? a : b)].bytes[size_t(map[j].elem)];
             solve(p2, add(std::move(v)), -1);
@@ -524,11 +522,11 @@ class Search {
   synth::BoundInputs bound_inputs() const {
     synth::BoundInputs b;
     b.need = need();
-    for (const Instance& in : instances_) b.cheapest[in.cls] = std::min(b.cheapest[in.cls], in.cost);
-    for (const Instance& in : ors_) b.cheapest[0] = std::min(b.cheapest[0], in.cost);
-    for (const isa::Instruction* p : programmable_) {
+    for (const Instance& in : cat_->instances) b.cheapest[in.cls] = std::min(b.cheapest[in.cls], in.cost);
+    for (const Instance& in : cat_->ors) b.cheapest[0] = std::min(b.cheapest[0], in.cost);
+    for (const isa::Instruction* p : cat_->programmable) {
       const unsigned c = classes(*p);
-      b.cheapest_programmable[c] = std::min(b.cheapest_programmable[c], programmable_cost_.at(p));
+      b.cheapest_programmable[c] = std::min(b.cheapest_programmable[c], cat_->programmable_cost.at(p));
     }
     return b;
   }
@@ -554,28 +552,25 @@ class Search {
   }
 
   // Every data-movement instance of the target at this width, deduplicated by byte map.
-  // (Built once per target, CPU, objective and width, then copied: the byte maps of every
+  // (Built once per target, CPU, objective and width and shared: the byte maps of every
   // immediate take longer than most searches.)
   void build_instances() {
     static std::mutex mutex;
     static std::unordered_map<std::string, std::shared_ptr<const Catalog>> cache;
     const std::string key = fmt::format("{}/{}/{}/{}", o_.target.name, o_.cpu->name, int(o_.objective), width_);
-    std::shared_ptr<const Catalog> cat;
     {
       std::lock_guard<std::mutex> lock(mutex);
-      if (auto it = cache.find(key); it != cache.end()) cat = it->second;
+      if (auto it = cache.find(key); it != cache.end()) {
+        cat_ = it->second;
+        return;
+      }
     }
-    if (!cat) {
-      build_catalog();
-      auto fresh = std::make_shared<Catalog>(Catalog{instances_, ors_, programmable_, programmable_cost_, min_cost_, min_programmable_});
-      std::lock_guard<std::mutex> lock(mutex);
-      cache.emplace(key, fresh);
-      return;
-    }
-    instances_ = cat->instances, ors_ = cat->ors, programmable_ = cat->programmable;
-    programmable_cost_ = cat->programmable_cost, min_cost_ = cat->min_cost, min_programmable_ = cat->min_programmable;
+    auto fresh = std::make_shared<Catalog>();
+    build_catalog(*fresh);
+    std::lock_guard<std::mutex> lock(mutex);
+    cat_ = cache.emplace(key, std::move(fresh)).first->second;  // another thread's, if it was first
   }
-  void build_catalog() {
+  void build_catalog(Catalog& cat) const {
     std::unordered_map<std::string, size_t> seen;
     for (const isa::Instruction* in : isa::instructions_for(o_.target)) {
       if (in->reg_bits != width_ || in->num_inputs > 2) continue;
@@ -585,18 +580,18 @@ class Search {
       const double c = cost_of(*in);
       if (!widths_ok || c == kInf) continue;
       if (in->value == isa::ValueOp::BitOr && in->num_inputs == 2) {
-        ors_.push_back({in, 0, 2, {}, c});
-        min_cost_ = std::min(min_cost_, c);
+        cat.ors.push_back({in, 0, 2, {}, c});
+        cat.min_cost = std::min(cat.min_cost, c);
         continue;
       }
       if (!isa::is_bytewise(*in) || (in->programmable() && !in->moves_only())) continue;
       if (in->programmable()) {
         const double total = c + load_cost(*in);
         if (total < kInf) {
-          programmable_.push_back(in);
-          programmable_cost_[in] = total;
-          min_programmable_ = std::min(min_programmable_, total);
-          min_cost_ = std::min(min_cost_, total);
+          cat.programmable.push_back(in);
+          cat.programmable_cost[in] = total;
+          cat.min_programmable = std::min(cat.min_programmable, total);
+          cat.min_cost = std::min(cat.min_cost, total);
         }
         continue;
       }
@@ -610,12 +605,15 @@ class Search {
           key += char(s.is_zero() ? 0xff : s.input * 64 + s.elem);
         }
         inst.cls = classes(inst);
-        auto [it, fresh] = seen.emplace(key, instances_.size());
-        if (fresh) instances_.push_back(std::move(inst));
-        else if (c < instances_[it->second].cost) instances_[it->second] = std::move(inst);
-        min_cost_ = std::min(min_cost_, c);
+        auto [it, fresh] = seen.emplace(key, cat.instances.size());
+        if (fresh) cat.instances.push_back(std::move(inst));
+        else if (c < cat.instances[it->second].cost) cat.instances[it->second] = std::move(inst);
+        cat.min_cost = std::min(cat.min_cost, c);
       }
     }
+    cat.order.resize(cat.instances.size());
+    for (size_t i = 0; i < cat.order.size(); ++i) cat.order[i] = int(i);
+    std::stable_sort(cat.order.begin(), cat.order.end(), [&](int x, int y) { return cat.instances[size_t(x)].cost < cat.instances[size_t(y)].cost; });
   }
 
   bool matches(const std::vector<Label>& v) const {
@@ -633,13 +631,15 @@ class Search {
   }
 
   // The id of content v: new, made cheaper by v, or already as cheap.
+  static std::string_view key_of(const std::vector<Label>& bytes) {
+    return {reinterpret_cast<const char*>(bytes.data()), bytes.size() * sizeof(Label)};
+  }
   int add(Value v) {
-    std::string key(reinterpret_cast<const char*>(v.bytes.data()), v.bytes.size() * sizeof(Label));
-    auto it = index_.find(key);
+    auto it = index_.find(key_of(v.bytes));
     int id;
     if (it == index_.end()) {
       id = int(values_.size());
-      index_.emplace(std::move(key), id);
+      index_.emplace(std::string(key_of(v.bytes)), id);
       values_.push_back(std::move(v));
       if (indexed_)
         for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_.back().bytes[j])].push_back(id);
@@ -656,18 +656,24 @@ class Search {
   // Instance inst on contents a, b as a new content (-1: pruned). `cost`, when given, is what the
   // whole derivation costs with shared contents paid once (the tree sum pays them twice).
   int apply(int inst, int a, int b, double cost = -1) {
-    const Instance& in = instances_[size_t(inst)];
-    Value v{std::vector<Label>(bytes_), in.cost, inst, a, b, 1};
+    const Instance& in = cat_->instances[size_t(inst)];
+    double c = in.cost;
+    unsigned instrs = 1;
+    if (a >= 0) c += values_[size_t(a)].cost, instrs += values_[size_t(a)].instrs;
+    if (b >= 0 && b != a) c += values_[size_t(b)].cost, instrs += values_[size_t(b)].instrs;
+    if (cost >= 0) c = std::min(c, cost);
+    if (c >= best_.cost) return -1;
+    // The bytes go to a scratch buffer first: most results are pruned or already known.
+    std::vector<Label>& bytes = scratch_;
+    bytes.resize(bytes_);
     const Value* args[2] = {a >= 0 ? &values_[size_t(a)] : nullptr, b >= 0 ? &values_[size_t(b)] : nullptr};
     for (unsigned j = 0; j < bytes_; ++j) {
       const int s = in.src[j];
-      v.bytes[j] = s < 0 ? kZeroLabel : args[s / 256]->bytes[size_t(s % 256)];
+      bytes[j] = s < 0 ? kZeroLabel : args[s / 256]->bytes[size_t(s % 256)];
     }
-    if (a >= 0) v.cost += values_[size_t(a)].cost, v.instrs += values_[size_t(a)].instrs;
-    if (b >= 0 && b != a) v.cost += values_[size_t(b)].cost, v.instrs += values_[size_t(b)].instrs;
-    if (cost >= 0) v.cost = std::min(v.cost, cost);
-    if (v.cost >= best_.cost || (!relevant(v.bytes) && !matches(v.bytes))) return -1;
-    return add(std::move(v));
+    if (!relevant(bytes) && !matches(bytes)) return -1;
+    if (auto it = index_.find(key_of(bytes)); it != index_.end() && values_[size_t(it->second)].cost <= c) return it->second;
+    return add(Value{bytes, c, inst, a, b, instrs});
   }
 
   // What instance g's arguments must hold for g to yield `goal` (kAnyByte where free); false
@@ -784,7 +790,7 @@ class Search {
 
   // A programmable last step on (a, b) that yields the goal.
   void solve(const isa::Instruction* p, int a, int b) {
-    const double base = programmable_cost_.at(p) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
+    const double base = cat_->programmable_cost.at(p) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
     if (base >= best_.cost) return;
     auto control = control_for(p, a, b, goal_);
     if (!control) return;
@@ -799,8 +805,8 @@ class Search {
   int programmed(const std::vector<int>& want, int from = 0) {
     int best = -1;
     double best_cost = kInf;
-    for (const isa::Instruction* p : programmable_) {
-      const double c = programmable_cost_.at(p);
+    for (const isa::Instruction* p : cat_->programmable) {
+      const double c = cat_->programmable_cost.at(p);
       if (c >= best_cost) continue;
       const int xs = p->num_inputs == 1 ? std::max(from, int(k_)) : int(k_);
       for (int x = 0; x < xs; ++x)
@@ -830,7 +836,7 @@ class Search {
       if (auto it = made.find(id); it != made.end()) return it->second;
       const Value& v = values_[size_t(id)];
       Program::Step st = v.prog ? Program::Step{"", v.prog, {}, 0, v.control}
-                                : Program::Step{"", instances_[size_t(v.inst)].in, {}, instances_[size_t(v.inst)].imm, {}};
+                                : Program::Step{"", cat_->instances[size_t(v.inst)].in, {}, cat_->instances[size_t(v.inst)].imm, {}};
       if (v.a >= 0) st.args.push_back(emit(v.a));
       if (v.b >= 0) st.args.push_back(emit(v.b));
       st.name = fmt::format("t{}", prog.steps.size());
@@ -860,13 +866,9 @@ class Search {
   std::vector<std::string> names_;
   bool useful_[65536] = {};
   bool needs_zero_ = false;
-  std::vector<Instance> instances_;
-  std::vector<const isa::Instruction*> programmable_;
-  std::unordered_map<const isa::Instruction*, double> programmable_cost_;  // itself + its control load
-  std::vector<Instance> ors_;  // por / vpor / orr, for the or step
-  double min_cost_ = kInf, min_programmable_ = kInf;
+  std::shared_ptr<const Catalog> cat_;  // the target's instances, shared between searches
   std::vector<Value> values_;
-  std::unordered_map<std::string, int> index_;
+  std::vector<Label> scratch_;
   std::vector<std::vector<int>> by_byte_;  // contents by slot(position, label), ascending ids
   bool indexed_ = false;
   struct KeyHash {
@@ -874,10 +876,10 @@ class Search {
     size_t operator()(std::string_view k) const { return std::hash<std::string_view>()(k); }
   };
   std::unordered_map<std::string, int, KeyHash, std::equal_to<>> satisfied_;  // satisfy()'s answers by requirement
+  std::unordered_map<std::string, int, KeyHash, std::equal_to<>> index_;      // contents by their bytes
   std::string key_;
   std::vector<Label> goal_labels_;  // the distinct input bytes of the goal
   std::vector<uint8_t> marks_;
-  std::vector<int> order_;                          // instances, cheapest first
   synth::BoundInputs bounds_;
   std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
   Solution best_;
