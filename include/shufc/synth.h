@@ -22,7 +22,7 @@ struct SynthOptions {
   uint64_t node_budget = 2000000; // search nodes (last instructions, or last and middle pairs) at most
   // Level-3 nodes spent while even a complete third level could not prove the best answer
   // optimal (it then only looks for a cheaper answer).
-  uint64_t unprovable_nodes = 20000;
+  uint64_t unprovable_nodes = 8000;
 };
 
 struct SynthResult {
@@ -32,7 +32,8 @@ struct SynthResult {
   double lower_bound = 0;     // a proven lower bound on the cost of any Program
   uint64_t nodes = 0;         // values expanded
   uint64_t values = 0;        // distinct register contents reached
-  double ms = 0;              // search time
+  double ms = 0;              // search time (wall clock)
+  double cpu_ms = 0;          // the search thread's CPU time (what other processes' load does not inflate)
   bool budget_exhausted = false;
   unsigned levels = 0;        // search levels completed: every Program of that many instructions
                               // (docs/synth.md says which shapes) was tried

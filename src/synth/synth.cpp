@@ -17,6 +17,7 @@
 #include <bit>
 #include <cctype>
 #include <chrono>
+#include <ctime>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -42,6 +43,12 @@ constexpr int kZeroByte = -2;         // goal: zero
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 Label label(int input, int byte) { return Label(input * 256 + byte); }
+
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
 
 // One instruction instance as a byte map: out byte j <- (arg, byte) or zero.
 struct Instance {
@@ -97,6 +104,7 @@ class Search {
 
   SynthResult run(Program& program) {
     start_ = std::chrono::steady_clock::now();
+    const double cpu_start = thread_cpu_ms();
     build_instances();
     // Depth 0: the inputs.
     for (unsigned k = 0; k < k_; ++k) {
@@ -151,6 +159,7 @@ class Search {
     }
     r.levels = levels;
     r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+    r.cpu_ms = thread_cpu_ms() - cpu_start;
     return r;
   }
 
@@ -805,13 +814,29 @@ class Search {
   int programmed(const std::vector<int>& want, int from = 0) {
     int best = -1;
     double best_cost = kInf;
+    // Which reached contents hold every input byte wanted (a made content must, for a
+    // single-table instruction to draw on it): checked once per content.
+    std::vector<uint8_t> usable;
+    if (from > int(k_)) {
+      std::vector<Label> wanted;
+      for (int w : want)
+        if (w >= 0) wanted.push_back(Label(w));
+      usable.assign(size_t(from), 0);
+      for (int x = int(k_); x < from; ++x) {
+        marks_.assign(2 * bytes_ + 2, 0);
+        for (Label l : values_[size_t(x)].bytes) marks_[slot(0, l)] = 1;
+        bool all = true;
+        for (Label l : wanted) all = all && marks_[slot(0, l)];
+        usable[size_t(x)] = all;
+      }
+    }
     for (const isa::Instruction* p : cat_->programmable) {
       const double c = cat_->programmable_cost.at(p);
       if (c >= best_cost) continue;
       const int xs = p->num_inputs == 1 ? std::max(from, int(k_)) : int(k_);
       for (int x = 0; x < xs; ++x)
         for (int y = p->num_inputs == 2 ? 0 : -1; y < (p->num_inputs == 2 ? int(k_) : 0); ++y) {
-          if (x >= int(k_) && values_[size_t(x)].cost + c >= best_cost) continue;
+          if (x >= int(k_) && (!usable[size_t(x)] || values_[size_t(x)].cost + c >= best_cost)) continue;
           auto control = control_for(p, x, y, want);
           if (!control) continue;
           const auto map = isa::index_map_at(*p, {0, *control}, 8);
