@@ -136,9 +136,11 @@ class Search {
     bounds_ = bound_inputs();
     cover_ = synth::cover_costs(bounds_);
     // Each level proves more (lower_bound.h) only when it ran to its end.
-    if (depth2(n1)) {
+    const bool level2 = depth2(n1);
+    // The or of parts is cheap and unbudgeted: an answer even when the budget ran out.
+    split_or(n1);
+    if (level2) {
       levels = 2;
-      split_or(n1);
       // Three instructions cost at least this: below the best, level 3 is worth its time.
       const bool deeper = synth::cheapest_shape(bounds_, 3, 0) < best_.cost - 1e-5 || synth::cheapest_shape(bounds_, 2, 2) < best_.cost - 1e-5;
       if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;

@@ -190,30 +190,35 @@ TEST(SynthDepth3, LowerBoundCountsTheNeededClasses) {
 }
 
 TEST(SynthDepth3, BudgetsAreHonoured) {
+  // A two-input 256-bit byte shuffle whose third level, left to run as long as it likes, takes
+  // over 100 ms; the budget stops it, and a verified Program (not proven) still comes back.
   const char* m = "v32i8:3,20,7,1,31,0,18,12,9,9,27,5,16,2,25,14,35,52,39,33,63,32,50,44,41,41,59,37,48,34,57,46";
-  // Time: level 3 left to run as long as it likes; the budget stops it, and a verified Program
-  // (marked not proven) still comes back.
   auto o = options("avx2", "skylake");
-  o.budget_ms = 30;
   o.unprovable_nodes = uint64_t(1) << 40;
+  o.node_budget = uint64_t(1) << 40;
+  o.budget_ms = 20;
   synth(m, o);  // the instance catalog is built once per target and CPU: not in the timed call
-  const auto t0 = std::chrono::steady_clock::now();
   auto r = synth(m, o);
-  const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ASSERT_TRUE(r) << r.error().str();
   EXPECT_TRUE(r->budget_exhausted);
   EXPECT_FALSE(r->optimal);
-  EXPECT_LT(r->ms, 30 * 1.05 + 1) << "search time over the budget";
-  EXPECT_LT(wall, 30 * 1.05 + 5);
+  // The clock is read every 32 nodes; the slack is one time slice lost to another process on a
+  // shared machine.
+  EXPECT_LT(r->ms, 20 * 1.05 + 10) << "search time over the budget";
   expect_computes(r->program, m);
-  // Nodes.
+  // Nodes (deterministic): the search stops within a node of the budget, and the or of parts
+  // still gives an answer.
   o.budget_ms = 100000;
-  o.node_budget = 5000;
-  auto n = synth(m, o);
-  ASSERT_TRUE(n) << n.error().str();
-  EXPECT_TRUE(n->budget_exhausted);
-  EXPECT_LE(n->nodes, 5000u);
-  EXPECT_LE(n->lower_bound, n->cost);
+  for (uint64_t nodes : {100u, 5000u}) {
+    o.node_budget = nodes;
+    auto n = synth(m, o);
+    ASSERT_TRUE(n) << nodes << ": " << n.error().str();
+    EXPECT_TRUE(n->budget_exhausted);
+    EXPECT_LE(n->nodes, nodes);
+    EXPECT_FALSE(n->optimal);
+    EXPECT_LE(n->lower_bound, n->cost);
+    expect_computes(n->program, m);
+  }
 }
 
 }  // namespace
