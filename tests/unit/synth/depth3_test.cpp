@@ -90,6 +90,16 @@ TEST(SynthDepth3, EveryTwoInputAvx2ByteShuffleIsAnswered) {
   }
 }
 
+TEST(SynthDepth3, OrPartsNeverBothFillAnUndefByte) {
+  // Two pshufb and a por where both parts were free to fill the undef bytes: an or of two input
+  // bytes has no label, the simulator rejected the Program (an internal error before).
+  for (const char* m : {"v16i8:4,31,30,13,u,u,27,0,17,14,6,1,u,0,24,27", "v8i16:11,u,3,12,0,9,12,5"}) {
+    auto r = synth(m, options("sse4.1", "skylake"));
+    ASSERT_TRUE(r) << m << ": " << r.error().str();
+    expect_computes(r->program, m);
+  }
+}
+
 TEST(SynthDepth3, KnownTwoInstructionOptimaAreProven) {
   // blendps + pshufd: 1.33 on Skylake. Three instructions cost at least one in-block move (1)
   // and two blends (0.67): no cheaper Program is left.
