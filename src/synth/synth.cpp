@@ -575,8 +575,8 @@ class Search {
   }
 
   // Every data-movement instance of the target at this width, deduplicated by byte map.
-  // (Built once per target, CPU, objective and width and shared: the byte maps of every
-  // immediate take longer than most searches.)
+  // (Built once per target, CPU, objective and width, and shared between searches and threads:
+  // the byte maps of every immediate cost about as much as an easy search.)
   void build_instances() {
     static std::mutex mutex;
     static std::unordered_map<std::string, std::shared_ptr<const Catalog>> cache;
