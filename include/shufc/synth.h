@@ -19,7 +19,10 @@ struct SynthOptions {
   const CpuModel* cpu = nullptr;
   Objective objective = Objective::throughput;
   unsigned budget_ms = 1000;      // wall-clock budget of the search
-  uint64_t node_budget = 2000000; // last instructions tried backwards at most
+  uint64_t node_budget = 2000000; // search nodes (last instructions, or last and middle pairs) at most
+  // Level-3 nodes spent while even a complete third level could not prove the best answer
+  // optimal (it then only looks for a cheaper answer).
+  uint64_t unprovable_nodes = 8000;
 };
 
 struct SynthResult {
@@ -27,10 +30,14 @@ struct SynthResult {
   double cost = 0;            // under the objective
   bool optimal = false;       // proven: no cheaper Program exists within the modelled instructions
   double lower_bound = 0;     // a proven lower bound on the cost of any Program
-  uint64_t nodes = 0;         // values expanded
+  uint64_t nodes = 0;         // search nodes, the node budget's unit ("values expanded")
   uint64_t values = 0;        // distinct register contents reached
-  double ms = 0;              // search time
+  double ms = 0;              // search time (wall clock; the budget's clock)
+  double catalog_ms = 0;      // building the target's instance catalog, once per process (~0 when cached)
+  double cpu_ms = 0;          // the search thread's CPU time (what other processes' load does not inflate)
   bool budget_exhausted = false;
+  unsigned levels = 0;        // search levels completed: every Program of that many instructions
+                              // (docs/synth.md says which shapes) was tried
 };
 
 // Synthesizes one output vector from up to two input vectors. The shuffle's operands may be

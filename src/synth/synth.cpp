@@ -1,21 +1,27 @@
-// Shuffle synthesis: the cheapest Program of up to two levels of instructions, found backwards
-// from the goal, with programmable instructions solved for their control as the last step.
+// Shuffle synthesis: the cheapest Program of up to three levels of instructions, found backwards
+// from the goal, with programmable instructions solved for their control.
 //
 // Register contents are byte labels (input k, byte j) or zero, so every data-movement record is
 // usable at any element width (SPIRAL's polymorphic instructions) through index_map_at(.., 8).
-// Depth 1 applies every instance to the inputs. Depth 2 goes backwards: for each last
-// instruction, the goal fixes what its arguments must hold (a requirement with free bytes), and
-// the cheapest reached content holding it is looked up through an index by byte. Programmable
-// instructions (pshufb, vperm*, tbl, variable blends) are solved for their control. Every program
-// of at most two instructions (a programmable one only last) is tried, which is what the reported
-// lower bound rests on (bound()).
+// Depth 1 applies every instance to the inputs. Depths 2 and 3 go backwards: for a last
+// instruction the goal fixes what its arguments must hold (a requirement with free bytes), and
+// the cheapest reached content holding it is looked up through an index by byte; at depth 3 one
+// argument is itself made by a middle instruction from looked-up contents, shared contents paid
+// once. Ors of goal parts, programmable instructions (pshufb, vperm*, tbl, variable blends) solved
+// for their control, and a programmable instruction feeding another complete it. What each
+// complete level proves is in lower_bound.h; docs/synth.md describes the whole.
 #include "shufc/synth.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cctype>
 #include <chrono>
+#include <ctime>
 #include <functional>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <unordered_map>
 
@@ -23,6 +29,7 @@
 
 #include "shufc/isa/registry.h"
 #include "shufc/sim.h"
+#include "lower_bound.h"
 
 namespace shufc {
 
@@ -37,6 +44,12 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 Label label(int input, int byte) { return Label(input * 256 + byte); }
 
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
 // One instruction instance as a byte map: out byte j <- (arg, byte) or zero.
 struct Instance {
   const isa::Instruction* in;
@@ -44,6 +57,7 @@ struct Instance {
   unsigned arity;
   std::vector<int16_t> src;  // arg * 256 + byte, or -1 for zero
   double cost;
+  unsigned cls = 0;  // synth::Class bits
 };
 
 struct Value {
@@ -54,6 +68,15 @@ struct Value {
   unsigned instrs = 0;
   const isa::Instruction* prog = nullptr;  // or a programmable instruction with this control
   std::vector<int> control;
+};
+
+// The instances of a target at one width, under one cost table and objective.
+struct Catalog {
+  std::vector<Instance> instances, ors;  // ors: por / vpor / orr, for the or steps
+  std::vector<const isa::Instruction*> programmable;
+  std::unordered_map<const isa::Instruction*, double> programmable_cost;  // itself + its control load
+  double min_cost = kInf, min_programmable = kInf;
+  std::vector<int> order;  // instances, cheapest first
 };
 
 struct Solution {
@@ -71,24 +94,33 @@ class Search {
       : goal_(std::move(goal)), width_(width), bytes_(width / 8), o_(o), k_(unsigned(input_names.size())),
         names_(std::move(input_names)) {
     for (int g : goal_)
-      if (g >= 0) useful_[size_t(g)] = true;
-      else if (g == kZeroByte) needs_zero_ = true;
+      if (g >= 0) {
+        if (!useful_[size_t(g)]) goal_labels_.push_back(Label(g));
+        useful_[size_t(g)] = true;
+      } else if (g == kZeroByte) {
+        needs_zero_ = true;
+      }
   }
 
   SynthResult run(Program& program) {
-    const auto start = std::chrono::steady_clock::now();
-    auto out_of_time = [&] { return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(o_.budget_ms); };
+    // The budget and the times cover the search: the instance catalog is built once per process
+    // and target (catalog_ms), not per search.
+    const auto t_catalog = std::chrono::steady_clock::now();
     build_instances();
+    start_ = std::chrono::steady_clock::now();
+    const double catalog_ms = std::chrono::duration<double, std::milli>(start_ - t_catalog).count();
+    const double cpu_start = thread_cpu_ms();
     // Depth 0: the inputs.
     for (unsigned k = 0; k < k_; ++k) {
       Value v{std::vector<Label>(bytes_), 0};
       for (unsigned j = 0; j < bytes_; ++j) v.bytes[j] = label(int(k), int(j));
       add(std::move(v));
     }
-    const int n0 = int(values_.size());
+    n0_ = int(values_.size());
+    const int n0 = n0_;
     // Depth 1: every instance on the inputs; programmable instructions solved on them.
-    for (size_t i = 0; i < instances_.size(); ++i) {
-      const Instance& in = instances_[i];
+    for (size_t i = 0; i < cat_->instances.size(); ++i) {
+      const Instance& in = cat_->instances[i];
       if (in.arity == 0) apply(int(i), -1, -1);
       for (int x = 0; x < n0 && in.arity >= 1; ++x) {
         if (in.arity == 1) apply(int(i), x, -1);
@@ -96,103 +128,432 @@ class Search {
           for (int y = 0; y < n0; ++y) apply(int(i), x, y);
       }
     }
-    for (const isa::Instruction* p : programmable_)
+    for (const isa::Instruction* p : cat_->programmable)
       for (int x = 0; x < n0; ++x) {
         if (p->num_inputs == 1) solve(p, x, -1);
         else
           for (int y = 0; y < n0; ++y) solve(p, x, y);
       }
-    // Depth 2, backwards from the goal.
+    unsigned levels = 1;
     const int n1 = int(values_.size());
     index_values();
-    bool exhausted = false;
-    std::vector<int> req[2];
-    for (size_t i = 0; i < instances_.size() && !exhausted; ++i) {
-      if (((i & 31) == 0 && out_of_time()) || nodes_ >= o_.node_budget) exhausted = true;
-      const Instance& g = instances_[i];
-      if (g.arity == 0 || g.cost >= best_.cost || !requirements(g, req)) continue;
-      ++nodes_;
-      int x = cheapest(req[0], n1);
-      if (x < 0 && !programmable_.empty() && g.arity == 2) x = programmed(req[0]);
-      if (x < 0) continue;
-      int y = g.arity == 2 ? cheapest(req[1], n1) : -1;
-      if (g.arity == 2 && y < 0 && !programmable_.empty()) y = programmed(req[1]);
-      if (g.arity == 2 && y < 0) continue;
-      apply(int(i), x, y);
-      // One content for both arguments is paid once: try the merged requirement too, or a
-      // shared argument cheaper than two separate ones would be missed.
-      if (g.arity == 2 && x != y) {
-        std::vector<int> both = req[0];
-        bool ok = true;
-        for (unsigned j = 0; j < bytes_ && ok; ++j)
-          if (both[j] == kAnyByte) both[j] = req[1][j];
-          else ok = req[1][j] == kAnyByte || req[1][j] == both[j];
-        if (const int z = ok ? cheapest(both, n1) : -1; z >= 0) apply(int(i), z, z);
-      }
+    bounds_ = bound_inputs();
+    cover_ = synth::cover_costs(bounds_);
+    // Each level proves more (lower_bound.h) only when it ran to its end.
+    const bool level2 = depth2(n1);
+    // The or of parts is cheap and unbudgeted: an answer even when the budget ran out; so is the
+    // programmable chain when nothing else answered (vpermt2b, then vpshufb to zero).
+    split_or(n1);
+    if (!level2 && best_.cost == kInf) {
+      unbudgeted_ = true;
+      programmable_chain();
+      unbudgeted_ = false;
     }
-    // An or of two contents that each hold part of the goal and zeros where the other does:
-    // split by input, or (one input) by whether a byte stays in its 128-bit block.
-    for (const Instance& o : ors_)
-      for (int split = 0; split < 2 && !exhausted; ++split) {
-        if (o.cost >= best_.cost) break;
-        std::vector<int> part[2] = {std::vector<int>(bytes_, kAnyByte), std::vector<int>(bytes_, kAnyByte)};
-        bool both = false, one = false;
-        for (unsigned j = 0; j < bytes_; ++j) {
-          const int g = goal_[j];
-          if (g == kAnyByte) continue;
-          if (g == kZeroByte) {
-            part[0][j] = part[1][j] = kZeroByte;
-            continue;
-          }
-          const int side = split == 0 ? g / 256 : int((unsigned(g % 256) / 16) != j / 16);
-          part[side][j] = g;
-          part[1 - side][j] = kZeroByte;
-          (side ? both : one) = true;
-        }
-        if (!both || !one) continue;
-        int x = cheapest(part[0], n1);
-        if (x < 0 && !programmable_.empty()) x = programmed(part[0], n1);
-        int y = x < 0 ? -1 : cheapest(part[1], n1);
-        if (x >= 0 && y < 0 && !programmable_.empty()) y = programmed(part[1], n1);
-        if (x < 0 || y < 0) continue;
-        Value v{std::vector<Label>(bytes_), o.cost + values_[size_t(x)].cost + (y != x ? values_[size_t(y)].cost : 0), -1, x, y,
-                1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
-        for (unsigned j = 0; j < bytes_; ++j) {
-          const Label l0 = values_[size_t(x)].bytes[j], l1 = values_[size_t(y)].bytes[j];
-          v.bytes[j] = l0 == kZeroLabel ? l1 : l1 == kZeroLabel ? l0 : kMixed;
-        }
-        if (v.cost < best_.cost) add(std::move(v));
-      }
-    // A programmable last step on a depth-1 content (and an input).
-    for (const isa::Instruction* p : programmable_)
-      for (int x = n0; x < n1 && !exhausted; ++x) {
-        if ((x & 63) == 0 && out_of_time()) exhausted = true;
-        ++nodes_;
-        if (p->num_inputs == 1) solve(p, x, -1);
-        else
-          for (int y = 0; y < n0; ++y) {
-            solve(p, x, y);
-            solve(p, y, x);
-          }
-      }
+    if (level2) {
+      levels = 2;
+      // Three instructions cost at least this: below the best, level 3 is worth its time.
+      const bool deeper = synth::cheapest_shape(bounds_, 3, 0) < best_.cost - 1e-5 || synth::cheapest_shape(bounds_, 2, 2) < best_.cost - 1e-5;
+      if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
+    }
+    const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
     r.values = values_.size();
     r.budget_exhausted = exhausted;
-    // With the budget gone, only "at least one cheapest instruction" is proven.
-    r.lower_bound = exhausted ? std::min(min_cost_, best_.cost) : std::min(best_.cost, bound());
+    r.lower_bound = std::min(best_.cost, synth::lower_bound(bounds_, levels));
     if (best_.cost < kInf) {
       r.cost = best_.cost;
-      r.optimal = !exhausted && r.lower_bound >= best_.cost - 1e-9;
+      // The cost tables give six digits (0.333333): three of them are one cycle.
+      r.optimal = r.lower_bound >= best_.cost - 1e-5;
       program = reconstruct();
     } else {
       r.cost = kInf;
     }
-    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    r.levels = levels;
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+    r.cpu_ms = thread_cpu_ms() - cpu_start;
+    r.catalog_ms = catalog_ms;
     return r;
   }
 
  private:
+  // Budgets: wall clock and nodes (last instructions or (last, middle) pairs tried).
+  bool out_of_budget() {
+    if (unbudgeted_) return false;
+    if (nodes_ >= o_.node_budget) out_of_budget_ = true;
+    else if (++clock_calls_ % 32 == 0 && std::chrono::steady_clock::now() - start_ > std::chrono::milliseconds(o_.budget_ms))
+      out_of_budget_ = true;
+    return out_of_budget_;
+  }
+
+  // The cheapest content of depth <= 1 (or a programmable instruction on the inputs) that holds
+  // q, or -1; remembered per requirement.
+  // Without `programmable`, only reached contents (a programmable helper could not pay off).
+  int satisfy(const std::vector<int>& q, bool programmable = true) {
+    programmable &= !cat_->programmable.empty();
+    std::string& key = key_;  // reused: no allocation for a lookup that hits
+    key.resize(q.size() * 2 + 1);
+    key.back() = char(programmable);
+    for (size_t j = 0; j < q.size(); ++j) {
+      const uint16_t c = uint16_t(q[j]);
+      key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
+    }
+    if (auto it = satisfied_.find(std::string_view(key)); it != satisfied_.end()) return it->second;
+    std::string stored = key;
+    int x = cheapest(q);
+    if (programmable && (x < 0 || values_[size_t(x)].cost > cat_->min_programmable)) {
+      const int p = programmed(q);
+      if (p >= 0 && (x < 0 || values_[size_t(p)].cost < values_[size_t(x)].cost)) x = p;
+    }
+    satisfied_.emplace(std::move(stored), x);
+    return x;
+  }
+  double cost(int id) const { return id >= 0 ? values_[size_t(id)].cost : 0; }
+  // Two requirements on one content, or nothing when they disagree.
+  std::optional<std::vector<int>> merge(const std::vector<int>& a, const std::vector<int>& b) const {
+    std::vector<int> m = a;
+    for (unsigned j = 0; j < bytes_; ++j)
+      if (m[j] == kAnyByte) m[j] = b[j];
+      else if (b[j] != kAnyByte && b[j] != m[j]) return std::nullopt;
+    return m;
+  }
+
+  // Depth 2, backwards from the goal: every last instance g, its arguments the cheapest contents
+  // of depth <= 1 (or programmable instructions on the inputs) holding what g needs of them; then a
+  // programmable last step on a depth-1 content. False when the budget ran out.
+  bool depth2(int n1) {
+    std::vector<int> req[2];
+    for (int i : cat_->order) {
+      const Instance& g = cat_->instances[size_t(i)];
+      if (g.cost >= best_.cost) break;
+      if (g.cost + cover_[bounds_.need & ~g.cls] >= best_.cost) continue;  // its arguments must do the rest
+      if (g.arity == 0 || !requirements(g, goal_, req)) continue;
+      if (out_of_budget()) return false;
+      ++nodes_;
+      const int x = satisfy(req[0]);
+      if (x < 0) continue;
+      const int y = g.arity == 2 ? satisfy(req[1]) : -1;
+      if (g.arity == 2 && y < 0) continue;
+      apply(i, x, y);
+      // One content for both arguments is paid once: try the merged requirement too, or a
+      // shared argument cheaper than two separate ones would be missed.
+      if (g.arity == 2 && x != y)
+        if (auto both = merge(req[0], req[1]))
+          if (const int z = satisfy(*both); z >= 0) apply(i, z, z);
+    }
+    // A programmable last step on a depth-1 content (and an input, or itself): only where the
+    // content holds every goal byte the input does not.
+    if (cat_->programmable.empty()) return true;
+    for (int x = n0_; x < n1; ++x) {
+      if (cat_->min_programmable + cost(x) >= best_.cost) continue;
+      if (out_of_budget()) return false;
+      ++nodes_;
+      marks_.assign(2 * bytes_ + 2, 0);
+      for (Label l : values_[size_t(x)].bytes) marks_[slot(0, l)] = 1;
+      unsigned missing = 0;  // bit k: a byte of input k is missing
+      for (Label l : goal_labels_)
+        if (!marks_[slot(0, l)]) missing |= 1u << (l / 256);
+      for (const isa::Instruction* p : cat_->programmable) {
+        if (p->num_inputs == 1) {
+          if (!missing) solve(p, x, -1);
+          continue;
+        }
+        if (!missing) solve(p, x, x);
+        for (int y = 0; y < n0_; ++y)
+          if (!(missing & ~(1u << y))) {
+            solve(p, x, y);
+            solve(p, y, x);
+          }
+      }
+    }
+    return true;
+  }
+
+  // An or of two contents that each hold part of the goal and zeros where the other does:
+  // split by input, or (one input) by whether a byte stays in its 128-bit block; the parts may be
+  // programmable instructions on depth-1 contents (vpshufb after vperm2i128). A heuristic: or_last
+  // is the exhaustive form at depth 1.
+  void split_or(int n1) {
+    for (const Instance& o : cat_->ors)
+      for (int split = 0; split < 3; ++split) {
+        if (o.cost >= best_.cost) break;
+        // Groups: by input, by whether a byte crosses its 128-bit block, or by both (up to four
+        // parts, three ors: the general answer for two-input byte shuffles across AVX2 lanes).
+        auto group = [&](int g, unsigned j) {
+          const int cross = int((unsigned(g % 256) / 16) != j / 16);
+          return split == 0 ? g / 256 : split == 1 ? cross : g / 256 * 2 + cross;
+        };
+        int first_group = -1;
+        unsigned groups = 0;
+        for (unsigned j = 0; j < bytes_; ++j)
+          if (goal_[j] >= 0) {
+            if (first_group < 0) first_group = group(goal_[j], j);
+            groups |= 1u << group(goal_[j], j);
+          }
+        if (std::popcount(groups) < 2) continue;
+        std::vector<std::vector<int>> parts;
+        for (int k = 0; k < 4; ++k) {
+          if (!(groups & (1u << k))) continue;
+          std::vector<int> part(bytes_, kZeroByte);
+          for (unsigned j = 0; j < bytes_; ++j) {
+            const int g = goal_[j];
+            if (g >= 0 && group(g, j) == k) part[j] = g;
+            // Free bytes may be anything in one part only: two or-ed bytes have no label.
+            else if (g == kAnyByte && k == first_group) part[j] = kAnyByte;
+          }
+          parts.push_back(std::move(part));
+        }
+        int acc = -1;
+        for (const std::vector<int>& part : parts) {
+          int x = cheapest(part);
+          if (x < 0 && !cat_->programmable.empty()) x = programmed(part, n1);
+          if (x < 0) {
+            acc = -1;
+            break;
+          }
+          acc = acc < 0 ? x : make_or(o, acc, x);
+          if (acc < 0) break;
+        }
+      }
+  }
+  // The or of contents x and y as a content (-1 when it costs the best answer's cost or more).
+  int make_or(const Instance& o, int x, int y) {
+    Value v{std::vector<Label>(bytes_), o.cost + cost(x) + (y != x ? cost(y) : 0), -1, x, y,
+            1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const Label l0 = values_[size_t(x)].bytes[j], l1 = values_[size_t(y)].bytes[j];
+      v.bytes[j] = l0 == kZeroLabel ? l1 : l1 == kZeroLabel ? l0 : kMixed;
+    }
+    return v.cost < best_.cost ? add(std::move(v)) : -1;
+  }
+
+  // An or last, exhaustively over its first argument among the reached contents: every content
+  // that agrees with the goal where it is not zero, and the cheapest content for the rest. With
+  // depth-1 contents, every three-instruction Program ending in an or (an or reading an input
+  // mixes its bytes, so both arguments are made).
+  bool or_last() {
+    std::vector<int> rest(bytes_);
+    const int n = int(values_.size());
+    for (const Instance& o : cat_->ors)
+      for (int x = n0_; x < n; ++x) {
+        if (o.cost + cost(x) + cat_->min_cost >= best_.cost) continue;
+        const std::vector<Label>& v = values_[size_t(x)].bytes;
+        bool ok = true, part = false;
+        for (unsigned j = 0; j < bytes_ && ok; ++j) {
+          const int g = goal_[j];
+          if (g == kAnyByte) rest[j] = v[j] == kZeroLabel ? kAnyByte : kZeroByte;  // never two bytes or-ed
+          else if (g == kZeroByte) rest[j] = kZeroByte, ok = v[j] == kZeroLabel;
+          else if (v[j] == Label(g)) rest[j] = kZeroByte, part = true;
+          else if (v[j] == kZeroLabel) rest[j] = g;
+          else ok = false;
+        }
+        if (!ok || !part) continue;
+        if (out_of_budget()) return false;
+        ++nodes_;
+        if (const int y = satisfy(rest); y >= 0) make_or(o, x, y);
+      }
+    return true;
+  }
+
+  // Depth 3: a last instance g, one argument made by an instance h from contents of depth <= 1,
+  // the other (if any) a content of depth <= 1. Contents shared between those slots are paid once:
+  // every merge of their requirements is looked up as well. Cheapest instances first, so the cost
+  // bound ends each loop. False when the budget ran out.
+  // While even a complete level could not prove the best answer optimal (its bound is below it),
+  // level 3 is only a heuristic improvement and gets o_.unprovable_nodes; once the best falls to
+  // what it can prove, the full budget applies. False when stopped.
+  bool depth3() {
+    const double provable = synth::lower_bound(bounds_, 3);
+    const uint64_t first = nodes_;
+    auto stop = [&] {
+      if (best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= o_.unprovable_nodes) return abandoned_ = true;
+      return out_of_budget();
+    };
+    std::vector<int> R[2], Q[2];
+    for (int gi : cat_->order) {
+      const Instance& g = cat_->instances[size_t(gi)];
+      if (g.cost + 2 * cat_->min_cost >= best_.cost) break;  // h, and one instruction under it
+      const unsigned miss_g = bounds_.need & ~g.cls;
+      if (g.cost + std::max(2 * cat_->min_cost, cover_[miss_g]) >= best_.cost) continue;
+      if (g.arity == 0 || !requirements(g, goal_, R)) continue;
+      // Slot 0 or 1 deep, or (binary g) one deep content for both.
+      for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
+        std::vector<int> deep = p < 2 ? R[p] : std::vector<int>();
+        if (p == 2) {
+          auto m = merge(R[0], R[1]);
+          if (!m) continue;
+          deep = std::move(*m);
+        }
+        const std::vector<int>* other = g.arity == 2 && p < 2 ? &R[1 - p] : nullptr;
+        const int z = other ? satisfy(*other) : -1;
+        if (other && z < 0) continue;
+        // Depth 2 already paired g with the cheapest shallow content for the deep slot.
+        const int shallow = satisfy(deep);
+        const double ceiling = shallow >= 0 ? cost(shallow) : kInf;
+        // The deep content alone realises `deep`: h and what is under it have its classes.
+        const unsigned need_d = need_of(deep);
+        if (g.cost + std::max({2 * cat_->min_cost, cover_[need_d], cost(z)}) >= best_.cost) continue;
+        // Under h at least one made content, or the one it may share with z.
+        const double under = cost(z) > 0 ? 0 : cat_->min_cost;
+        for (int hi : cat_->order) {
+          const Instance& h = cat_->instances[size_t(hi)];
+          if (g.cost + h.cost + std::max(cost(z), cat_->min_cost) >= best_.cost || h.cost + under >= ceiling) break;
+          if (h.arity == 0 || g.cost + h.cost + std::max(cover_[miss_g & ~h.cls], cover_[need_d & ~h.cls]) >= best_.cost) continue;
+          if (stop()) return false;
+          ++nodes_;
+          if (!requirements(h, deep, Q)) continue;
+          const bool helpers = g.cost + h.cost + cat_->min_programmable < best_.cost;
+          const int x = satisfy(Q[0], helpers);
+          if (x < 0) continue;
+          const int y = h.arity == 2 ? satisfy(Q[1], helpers) : -1;
+          if (h.arity == 2 && y < 0) continue;
+          if (x < n0_ && y < n0_) continue;  // h on the inputs: a depth-1 content, tried at depth 2
+          deep3(gi, hi, p, x, y, z, Q, other);
+        }
+      }
+    }
+    return true;
+  }
+  // The cheapest way to fill the three slots (h's arguments x, y and g's other argument z),
+  // shared or not, and the Program it makes.
+  void deep3(int gi, int hi, unsigned p, int x, int y, int z, const std::vector<int> (&Q)[2], const std::vector<int>* other) {
+    const double gh = cat_->instances[size_t(gi)].cost + cat_->instances[size_t(hi)].cost;
+    auto total = [&](int a, int b, int c) {
+      double t = gh + cost(a);
+      if (b != a) t += cost(b);
+      if (c != a && c != b) t += cost(c);
+      return t;
+    };
+    int bx = x, by = y, bz = z;
+    double best = total(x, y, z);
+    auto consider = [&](int a, int b, int c) {
+      if (const double t = total(a, b, c); t < best) best = t, bx = a, by = b, bz = c;
+    };
+    auto paid = [&](int id) { return id >= 0 && cost(id) > 0; };
+    if (paid(x) && paid(y) && x != y)
+      if (auto m = merge(Q[0], Q[1]))
+        if (const int w = satisfy(*m); w >= 0) consider(w, w, z);
+    if (other && paid(x) && paid(z) && x != z)
+      if (auto m = merge(Q[0], *other))
+        if (const int w = satisfy(*m); w >= 0) consider(w, y, w);
+    if (other && paid(y) && paid(z) && y != z)
+      if (auto m = merge(Q[1], *other))
+        if (const int w = satisfy(*m); w >= 0) consider(x, w, w);
+    if (other && paid(x) && paid(y) && paid(z) && x != y && y != z && x != z)
+      if (auto m = merge(Q[0], Q[1]))
+        if (auto m3 = merge(*m, *other))
+          if (const int w = satisfy(*m3); w >= 0) consider(w, w, w);
+    if (best >= best_.cost) return;
+    // h's content is paid for without the slot it shares with g's other argument.
+    const int t = apply(hi, bx, by);
+    if (t < 0) return;
+    if (p == 2) apply(gi, t, t, best);
+    else if (p == 0) apply(gi, t, bz, best);
+    else apply(gi, bz, t, best);
+  }
+
+  // A programmable instruction feeding another (vpshufb, then vpermd): for the last one's
+  // elements, the goal's elements are placed one by one into the first one's result where the
+  // first one can still make them (greedy, first fit: not exhaustive; the bound does not count on
+  // it). False when the budget ran out.
+  bool programmable_chain() {
+    for (const isa::Instruction* p2 : cat_->programmable) {
+      if (p2->control.kind != isa::Control::Kind::Table || p2->num_inputs != 1 || p2->control.table_inputs != 1) continue;
+      const unsigned eb = p2->elem_bits / 8, n = p2->n(), n_src = p2->in_bits(0) / p2->src_elem_bits;
+      if (p2->src_elem_bits != p2->elem_bits) continue;
+      for (const isa::Instruction* p1 : cat_->programmable)
+        for (int a = 0; a < n0_; ++a)
+          for (int b = p1->num_inputs == 2 ? 0 : -1; b < (p1->num_inputs == 2 ? n0_ : 0); ++b) {
+            if (cat_->programmable_cost.at(p1) + cat_->programmable_cost.at(p2) >= best_.cost) continue;
+            if (out_of_budget()) return false;
+            ++nodes_;
+            std::vector<int> mid(bytes_, kAnyByte);
+            bool ok = true;
+            for (unsigned i = 0; i < n && ok; ++i) {
+              const auto w = goal_.begin() + i * eb;
+              bool any = true, zero = true;
+              for (unsigned k = 0; k < eb; ++k) any &= w[k] == kAnyByte, zero &= w[k] == kAnyByte || w[k] == kZeroByte;
+              if (any || (zero && p2->control.zeroing)) continue;
+              const unsigned lo = p2->control.block_elems ? i / p2->control.block_elems * p2->control.block_elems : 0;
+              const unsigned hi = p2->control.block_elems ? lo + p2->control.block_elems : n_src;
+              bool placed = false;
+              // An element already holding it, then a free one the first instruction can fill.
+              for (unsigned e = lo; e < hi && !placed; ++e) {
+                bool same = true;
+                for (unsigned k = 0; k < eb && same; ++k) same = w[k] == kAnyByte || mid[e * eb + k] == w[k];
+                placed = same;
+              }
+              for (unsigned e = lo; e < hi && !placed; ++e) {
+                bool fits = true;
+                for (unsigned k = 0; k < eb && fits; ++k) fits = mid[e * eb + k] == kAnyByte || w[k] == kAnyByte || mid[e * eb + k] == w[k];
+                if (!fits) continue;
+                std::vector<int> trial = mid;
+                for (unsigned k = 0; k < eb; ++k)
+                  if (w[k] != kAnyByte) trial[e * eb + k] = w[k];
+                if (control_for(p1, a, b, trial)) mid = std::move(trial), placed = true;
+              }
+              ok = placed;
+            }
+            if (!ok) continue;
+            auto control = control_for(p1, a, b, mid);
+            if (!control) continue;
+            const auto map = isa::index_map_at(*p1, {0, *control}, 8);
+            Value v{std::vector<Label>(bytes_), cat_->programmable_cost.at(p1), -1, a, b, 2, p1, *control};
+            for (unsigned j = 0; j < bytes_; ++j)
+              v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? a : b)].bytes[size_t(map[j].elem)];
+            solve(p2, add(std::move(v)), -1);
+          }
+    }
+    return true;
+  }
+
+  // The classes the goal needs (lower_bound.h).
+  unsigned need() const { return need_of(goal_); }
+  // What a content holding requirement r (from the inputs) needs.
+  unsigned need_of(const std::vector<int>& r) const {
+    unsigned n = 0;
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const int g = r[j];
+      if (g == kZeroByte) n |= synth::kMakesZero;
+      if (g < 0) continue;
+      if (unsigned(g % 256) % 16 != j % 16) n |= synth::kMovesInBlock;
+      if (unsigned(g % 256) / 16 != j / 16) n |= synth::kCrossesBlocks;
+    }
+    return n;
+  }
+  static unsigned classes(const Instance& in) {
+    unsigned c = in.arity == 0 ? unsigned(synth::kMakesZero) : 0u;
+    for (size_t j = 0; j < in.src.size(); ++j) {
+      const int s = in.src[j];
+      if (s < 0) {
+        c |= synth::kMakesZero;
+        continue;
+      }
+      if (unsigned(s % 256) % 16 != j % 16) c |= synth::kMovesInBlock;
+      if (unsigned(s % 256) / 16 != j / 16) c |= synth::kCrossesBlocks;
+    }
+    return c;
+  }
+  static unsigned classes(const isa::Instruction& p) {
+    if (p.control.kind != isa::Control::Kind::Table) return 0;  // a variable blend keeps every byte's place
+    unsigned c = synth::kMovesInBlock;
+    if (!p.control.block_elems || p.control.block_elems * p.elem_bits > 128) c |= synth::kCrossesBlocks;
+    if (p.control.zeroing) c |= synth::kMakesZero;
+    return c;
+  }
+  // The cheapest instruction of each class set, for the lower bound and the pruning.
+  synth::BoundInputs bound_inputs() const {
+    synth::BoundInputs b;
+    b.need = need();
+    for (const Instance& in : cat_->instances) b.cheapest[in.cls] = std::min(b.cheapest[in.cls], in.cost);
+    for (const Instance& in : cat_->ors) b.cheapest[0] = std::min(b.cheapest[0], in.cost);
+    for (const isa::Instruction* p : cat_->programmable) {
+      const unsigned c = classes(*p);
+      b.cheapest_programmable[c] = std::min(b.cheapest_programmable[c], cat_->programmable_cost.at(p));
+    }
+    return b;
+  }
+
   double cost_of(const isa::Instruction& in) const {
     auto c = instr_cost(*o_.cpu, in.id);
     if (!c) return kInf;
@@ -214,7 +575,25 @@ class Search {
   }
 
   // Every data-movement instance of the target at this width, deduplicated by byte map.
+  // (Built once per target, CPU, objective and width, and shared between searches and threads:
+  // the byte maps of every immediate cost about as much as an easy search.)
   void build_instances() {
+    static std::mutex mutex;
+    static std::unordered_map<std::string, std::shared_ptr<const Catalog>> cache;
+    const std::string key = fmt::format("{}/{}/{}/{}", o_.target.name, o_.cpu->name, int(o_.objective), width_);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (auto it = cache.find(key); it != cache.end()) {
+        cat_ = it->second;
+        return;
+      }
+    }
+    auto fresh = std::make_shared<Catalog>();
+    build_catalog(*fresh);
+    std::lock_guard<std::mutex> lock(mutex);
+    cat_ = cache.emplace(key, std::move(fresh)).first->second;  // another thread's, if it was first
+  }
+  void build_catalog(Catalog& cat) const {
     std::unordered_map<std::string, size_t> seen;
     for (const isa::Instruction* in : isa::instructions_for(o_.target)) {
       if (in->reg_bits != width_ || in->num_inputs > 2) continue;
@@ -224,43 +603,41 @@ class Search {
       const double c = cost_of(*in);
       if (!widths_ok || c == kInf) continue;
       if (in->value == isa::ValueOp::BitOr && in->num_inputs == 2) {
-        ors_.push_back({in, 0, 2, {}, c});
-        min_cost_ = std::min(min_cost_, c);
+        cat.ors.push_back({in, 0, 2, {}, c});
+        cat.min_cost = std::min(cat.min_cost, c);
         continue;
       }
       if (!isa::is_bytewise(*in) || (in->programmable() && !in->moves_only())) continue;
       if (in->programmable()) {
         const double total = c + load_cost(*in);
         if (total < kInf) {
-          programmable_.push_back(in);
-          programmable_cost_[in] = total;
-          min_programmable_ = std::min(min_programmable_, total);
-          min_cost_ = std::min(min_cost_, total);
+          cat.programmable.push_back(in);
+          cat.programmable_cost[in] = total;
+          cat.min_programmable = std::min(cat.min_programmable, total);
+          cat.min_cost = std::min(cat.min_cost, total);
         }
         continue;
       }
       for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
         const auto map = isa::byte_map(*in, {imm, {}});
         if (map.size() != bytes_) continue;
-        Instance inst{in, imm, in->num_inputs, {}, c};
+        Instance inst{in, imm, in->num_inputs, {}, c, 0};
         std::string key(1, char(in->num_inputs));
         for (const isa::LaneSrc& s : map) {
           inst.src.push_back(s.is_zero() ? int16_t(-1) : int16_t(s.input * 256 + s.elem));
           key += char(s.is_zero() ? 0xff : s.input * 64 + s.elem);
         }
-        auto [it, fresh] = seen.emplace(key, instances_.size());
-        if (fresh) instances_.push_back(std::move(inst));
-        else if (c < instances_[it->second].cost) instances_[it->second] = std::move(inst);
-        min_cost_ = std::min(min_cost_, c);
+        inst.cls = classes(inst);
+        auto [it, fresh] = seen.emplace(key, cat.instances.size());
+        if (fresh) cat.instances.push_back(std::move(inst));
+        else if (c < cat.instances[it->second].cost) cat.instances[it->second] = std::move(inst);
+        cat.min_cost = std::min(cat.min_cost, c);
       }
     }
+    cat.order.resize(cat.instances.size());
+    for (size_t i = 0; i < cat.order.size(); ++i) cat.order[i] = int(i);
+    std::stable_sort(cat.order.begin(), cat.order.end(), [&](int x, int y) { return cat.instances[size_t(x)].cost < cat.instances[size_t(y)].cost; });
   }
-
-  // What is proven once every program of at most two instructions (a programmable one only as
-  // the last) has been tried: longer programs cost at least three cheapest instructions, and a
-  // programmable instruction before the last costs at least itself, its control load and one
-  // more instruction.
-  double bound() const { return std::min(3 * min_cost_, min_programmable_ + min_cost_); }
 
   bool matches(const std::vector<Label>& v) const {
     for (unsigned j = 0; j < bytes_; ++j) {
@@ -276,17 +653,22 @@ class Search {
     return false;
   }
 
+  // The id of content v: new, made cheaper by v, or already as cheap.
+  static std::string_view key_of(const std::vector<Label>& bytes) {
+    return {reinterpret_cast<const char*>(bytes.data()), bytes.size() * sizeof(Label)};
+  }
   int add(Value v) {
-    std::string key(reinterpret_cast<const char*>(v.bytes.data()), v.bytes.size() * sizeof(Label));
-    auto it = index_.find(key);
+    auto it = index_.find(key_of(v.bytes));
     int id;
     if (it == index_.end()) {
       id = int(values_.size());
-      index_.emplace(std::move(key), id);
+      index_.emplace(std::string(key_of(v.bytes)), id);
       values_.push_back(std::move(v));
+      if (indexed_)
+        for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_.back().bytes[j])].push_back(id);
     } else {
       id = it->second;
-      if (v.cost >= values_[size_t(id)].cost) return -1;
+      if (v.cost >= values_[size_t(id)].cost) return id;
       values_[size_t(id)] = std::move(v);
     }
     const Value& nv = values_[size_t(id)];
@@ -294,26 +676,35 @@ class Search {
     return id;
   }
 
-  void apply(int inst, int a, int b) {
-    const Instance& in = instances_[size_t(inst)];
-    Value v{std::vector<Label>(bytes_), in.cost, inst, a, b, 1};
+  // Instance inst on contents a, b as a new content (-1: pruned). `cost`, when given, is what the
+  // whole derivation costs with shared contents paid once (the tree sum pays them twice).
+  int apply(int inst, int a, int b, double cost = -1) {
+    const Instance& in = cat_->instances[size_t(inst)];
+    double c = in.cost;
+    unsigned instrs = 1;
+    if (a >= 0) c += values_[size_t(a)].cost, instrs += values_[size_t(a)].instrs;
+    if (b >= 0 && b != a) c += values_[size_t(b)].cost, instrs += values_[size_t(b)].instrs;
+    if (cost >= 0) c = std::min(c, cost);
+    if (c >= best_.cost) return -1;
+    // The bytes go to a scratch buffer first: most results are pruned or already known.
+    std::vector<Label>& bytes = scratch_;
+    bytes.resize(bytes_);
     const Value* args[2] = {a >= 0 ? &values_[size_t(a)] : nullptr, b >= 0 ? &values_[size_t(b)] : nullptr};
     for (unsigned j = 0; j < bytes_; ++j) {
       const int s = in.src[j];
-      v.bytes[j] = s < 0 ? kZeroLabel : args[s / 256]->bytes[size_t(s % 256)];
+      bytes[j] = s < 0 ? kZeroLabel : args[s / 256]->bytes[size_t(s % 256)];
     }
-    if (a >= 0) v.cost += values_[size_t(a)].cost, v.instrs += values_[size_t(a)].instrs;
-    if (b >= 0 && b != a) v.cost += values_[size_t(b)].cost, v.instrs += values_[size_t(b)].instrs;
-    if (v.cost >= best_.cost || (!relevant(v.bytes) && !matches(v.bytes))) return;
-    add(std::move(v));
+    if (!relevant(bytes) && !matches(bytes)) return -1;
+    if (auto it = index_.find(key_of(bytes)); it != index_.end() && values_[size_t(it->second)].cost <= c) return it->second;
+    return add(Value{bytes, c, inst, a, b, instrs});
   }
 
-  // What instance g's arguments must hold for g to yield the goal (kAnyByte where free); false
+  // What instance g's arguments must hold for g to yield `goal` (kAnyByte where free); false
   // when no argument contents can.
-  bool requirements(const Instance& g, std::vector<int> (&req)[2]) const {
+  bool requirements(const Instance& g, const std::vector<int>& goal, std::vector<int> (&req)[2]) const {
     for (unsigned k = 0; k < 2; ++k) req[k].assign(bytes_, kAnyByte);
     for (unsigned j = 0; j < bytes_; ++j) {
-      const int want = goal_[j];
+      const int want = goal[j];
       if (want == kAnyByte) continue;
       const int s = g.src[j];
       if (s < 0) {
@@ -328,21 +719,31 @@ class Search {
   }
 
   // Reached contents by (position, label) of each byte, to find candidates for a requirement.
+  // Labels are (input, byte), zero or mixed: 2 * bytes_ + 2 of them per position.
+  size_t slot(unsigned j, Label l) const {
+    const unsigned c = l == kZeroLabel ? 2 * bytes_ : l == kMixed ? 2 * bytes_ + 1 : unsigned(l / 256) * bytes_ + l % 256;
+    return size_t(j) * (2 * bytes_ + 2) + c;
+  }
+  // (From then on add() keeps the index.)
   void index_values() {
+    by_byte_.assign(size_t(bytes_) * (2 * bytes_ + 2), {});
     for (int id = 0; id < int(values_.size()); ++id)
-      for (unsigned j = 0; j < bytes_; ++j) by_byte_[uint64_t(j) << 16 | values_[size_t(id)].bytes[j]].push_back(id);
+      for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_[size_t(id)].bytes[j])].push_back(id);
+    indexed_ = true;
   }
   // The cheapest of the first `limit` reached contents that holds the requirement, or -1.
-  int cheapest(const std::vector<int>& req, int limit) const {
-    int first = -1;
-    for (unsigned j = 0; j < bytes_ && first < 0; ++j)
-      if (req[j] != kAnyByte) first = int(j);
-    if (first < 0) return 0;  // anything will do: the first input
-    const Label want = req[size_t(first)] == kZeroByte ? kZeroLabel : Label(req[size_t(first)]);
-    auto it = by_byte_.find(uint64_t(first) << 16 | want);
-    if (it == by_byte_.end()) return -1;
+  int cheapest(const std::vector<int>& req, int limit = std::numeric_limits<int>::max()) const {
+    // Candidates from the rarest wanted (position, label).
+    const std::vector<int>* list = nullptr;
+    for (unsigned j = 0; j < bytes_; ++j) {
+      if (req[j] == kAnyByte) continue;
+      const std::vector<int>& l = by_byte_[slot(j, req[j] == kZeroByte ? kZeroLabel : Label(req[j]))];
+      if (!list || l.size() < list->size()) list = &l;
+      if (list->empty()) return -1;
+    }
+    if (!list) return 0;  // anything will do: the first input
     int best = -1;
-    for (int id : it->second) {
+    for (int id : *list) {
       if (id >= limit) break;
       const Value& v = values_[size_t(id)];
       if (best >= 0 && v.cost >= values_[size_t(best)].cost) continue;
@@ -412,7 +813,7 @@ class Search {
 
   // A programmable last step on (a, b) that yields the goal.
   void solve(const isa::Instruction* p, int a, int b) {
-    const double base = programmable_cost_.at(p) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
+    const double base = cat_->programmable_cost.at(p) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
     if (base >= best_.cost) return;
     auto control = control_for(p, a, b, goal_);
     if (!control) return;
@@ -427,13 +828,29 @@ class Search {
   int programmed(const std::vector<int>& want, int from = 0) {
     int best = -1;
     double best_cost = kInf;
-    for (const isa::Instruction* p : programmable_) {
-      const double c = programmable_cost_.at(p);
+    // Which reached contents hold every input byte wanted (a made content must, for a
+    // single-table instruction to draw on it): checked once per content.
+    std::vector<uint8_t> usable;
+    if (from > int(k_)) {
+      std::vector<Label> wanted;
+      for (int w : want)
+        if (w >= 0) wanted.push_back(Label(w));
+      usable.assign(size_t(from), 0);
+      for (int x = int(k_); x < from; ++x) {
+        marks_.assign(2 * bytes_ + 2, 0);
+        for (Label l : values_[size_t(x)].bytes) marks_[slot(0, l)] = 1;
+        bool all = true;
+        for (Label l : wanted) all = all && marks_[slot(0, l)];
+        usable[size_t(x)] = all;
+      }
+    }
+    for (const isa::Instruction* p : cat_->programmable) {
+      const double c = cat_->programmable_cost.at(p);
       if (c >= best_cost) continue;
       const int xs = p->num_inputs == 1 ? std::max(from, int(k_)) : int(k_);
       for (int x = 0; x < xs; ++x)
         for (int y = p->num_inputs == 2 ? 0 : -1; y < (p->num_inputs == 2 ? int(k_) : 0); ++y) {
-          if (x >= int(k_) && values_[size_t(x)].cost + c >= best_cost) continue;
+          if (x >= int(k_) && (!usable[size_t(x)] || values_[size_t(x)].cost + c >= best_cost)) continue;
           auto control = control_for(p, x, y, want);
           if (!control) continue;
           const auto map = isa::index_map_at(*p, {0, *control}, 8);
@@ -441,9 +858,8 @@ class Search {
           for (unsigned j = 0; j < bytes_; ++j)
             v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
           if (x >= int(k_)) v.cost += values_[size_t(x)].cost, v.instrs += values_[size_t(x)].instrs;
-          const double vc = v.cost;
           const int id = add(std::move(v));
-          if (id >= 0) best = id, best_cost = vc;
+          if (values_[size_t(id)].cost < best_cost) best = id, best_cost = values_[size_t(id)].cost;
         }
     }
     return best;
@@ -459,7 +875,7 @@ class Search {
       if (auto it = made.find(id); it != made.end()) return it->second;
       const Value& v = values_[size_t(id)];
       Program::Step st = v.prog ? Program::Step{"", v.prog, {}, 0, v.control}
-                                : Program::Step{"", instances_[size_t(v.inst)].in, {}, instances_[size_t(v.inst)].imm, {}};
+                                : Program::Step{"", cat_->instances[size_t(v.inst)].in, {}, cat_->instances[size_t(v.inst)].imm, {}};
       if (v.a >= 0) st.args.push_back(emit(v.a));
       if (v.b >= 0) st.args.push_back(emit(v.b));
       st.name = fmt::format("t{}", prog.steps.size());
@@ -489,16 +905,28 @@ class Search {
   std::vector<std::string> names_;
   bool useful_[65536] = {};
   bool needs_zero_ = false;
-  std::vector<Instance> instances_;
-  std::vector<const isa::Instruction*> programmable_;
-  std::unordered_map<const isa::Instruction*, double> programmable_cost_;  // itself + its control load
-  std::vector<Instance> ors_;  // por / vpor / orr, for the or step
-  double min_cost_ = kInf, min_programmable_ = kInf;
+  std::shared_ptr<const Catalog> cat_;  // the target's instances, shared between searches
   std::vector<Value> values_;
-  std::unordered_map<std::string, int> index_;
-  std::unordered_map<uint64_t, std::vector<int>> by_byte_;
+  std::vector<Label> scratch_;
+  std::vector<std::vector<int>> by_byte_;  // contents by slot(position, label), ascending ids
+  bool indexed_ = false;
+  struct KeyHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view k) const { return std::hash<std::string_view>()(k); }
+  };
+  std::unordered_map<std::string, int, KeyHash, std::equal_to<>> satisfied_;  // satisfy()'s answers by requirement
+  std::unordered_map<std::string, int, KeyHash, std::equal_to<>> index_;      // contents by their bytes
+  std::string key_;
+  std::vector<Label> goal_labels_;  // the distinct input bytes of the goal
+  std::vector<uint8_t> marks_;
+  synth::BoundInputs bounds_;
+  std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
   Solution best_;
-  uint64_t nodes_ = 0;
+  uint64_t nodes_ = 0, clock_calls_ = 0;
+  bool out_of_budget_ = false, abandoned_ = false;
+  bool unbudgeted_ = false;  // a fallback after the budget ran out with no answer
+  int n0_ = 0;
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace
@@ -569,19 +997,28 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   SynthResult r = s.run(prog);
   if (r.cost == std::numeric_limits<double>::infinity()) {
     if (r.budget_exhausted)
-      return Error{fmt::format("no {} sequence found within the budget of {} ms", opts.target.name, opts.budget_ms)};
-    return Error{fmt::format("no {} sequence of two instructions (with programmable helpers) does this shuffle, and the "
-                             "search does not go deeper yet",
+      return Error{fmt::format("no {} sequence found within the budget ({} ms, {} nodes)", opts.target.name, opts.budget_ms,
+                               opts.node_budget)};
+    return Error{fmt::format("no {} sequence of up to three instructions (with programmable helpers) does this shuffle, "
+                             "and the search does not go deeper yet",
                              opts.target.name)};
   }
   // Never print an unverified Program: its lanes must be the goal's.
   const auto labels = simulate_labels(prog);
-  if (!labels || labels->size() != 1) throw std::logic_error("synth: the Program does not simulate");
+  if (!labels || labels->size() != 1) throw std::logic_error("synth: the Program does not simulate:\n" + print_program(prog));
   for (unsigned j = 0; j < goal.size(); ++j) {
     const ByteLabel l = (*labels)[0][j];
     const int g = goal[j];
     const bool ok = g == kAnyByte || (g == kZeroByte ? l.input < 0 : (l.input >= 0 && int(label(l.input, l.byte)) == g));
     if (!ok) throw std::logic_error(fmt::format("synth: byte {} of the Program is wrong", j));
+  }
+  // The search costs instructions and control loads; the emitted code may also need register
+  // copies before destructive instructions. A Program that pays for copies is not proven optimal
+  // (another arrangement may avoid them); the bound stays valid, copies only add.
+  if (opts.objective != Objective::latency) {
+    const ProgramCost pc = program_cost(prog, *opts.cpu);
+    const double emitted = opts.objective == Objective::count ? double(pc.instructions) : pc.rthroughput;
+    if (emitted > r.cost + 1e-5) r.optimal = false;
   }
   r.program = std::move(prog);
   return r;

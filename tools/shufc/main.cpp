@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
   synth->add_option("--cpu", sopts.cpu, "cost model: skylake, icelake-server (x86 default), sapphirerapids, znver4, neoverse-n1 (AArch64 default), neoverse-v1");
   synth->add_option("--objective", sopts.objective, "throughput (default), latency, count");
   synth->add_option("--budget-ms", sopts.budget_ms, "search time budget per shuffle (default 1000)");
+  synth->add_option("--node-budget", sopts.node_budget, "search nodes per shuffle at most (default 2000000)");
   synth->add_option("--emit", sopts.emit, "c, asm, ll or json instead of the report");
   synth->add_option("--name", sopts.name, "function name for --emit c / ll");
   synth->add_flag("--json", sopts.json, "one JSON object per shuffle");

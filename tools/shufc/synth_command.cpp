@@ -39,6 +39,7 @@ int run_synth(const SynthCliOptions& o) {
     return 1;
   }
   so.budget_ms = o.budget_ms;
+  so.node_budget = o.node_budget;
   if (!o.emit.empty() && o.emit != "c" && o.emit != "asm" && o.emit != "ll" && o.emit != "json") {
     std::fprintf(stderr, "shufc: error: unknown --emit '%s' (c, asm, ll, json)\n", o.emit.c_str());
     return 1;
@@ -115,8 +116,8 @@ int run_synth(const SynthCliOptions& o) {
       j["cost"] = {{"throughput", pc.rthroughput}, {"latency", pc.latency}, {"uops", pc.uops}, {"instructions", pc.instructions}};
       j["optimal"] = r->optimal;
       j["lower_bound"] = r->lower_bound;
-      j["search"] = {{"values_expanded", r->nodes}, {"values_reached", r->values}, {"budget_exhausted", r->budget_exhausted}};
-      if (o.stats) j["search"]["ms"] = r->ms;
+      j["search"] = {{"values_expanded", r->nodes}, {"values_reached", r->values}, {"budget_exhausted", r->budget_exhausted}, {"levels", r->levels}};
+      if (o.stats) j["search"]["ms"] = r->ms, j["search"]["cpu_ms"] = r->cpu_ms, j["search"]["catalog_ms"] = r->catalog_ms;
       j["c"] = emit_c(p, o.name);
       j["asm"] = emit_asm(p, AsmSyntax::att);
       std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
@@ -131,7 +132,8 @@ int run_synth(const SynthCliOptions& o) {
       std::printf("; optimal: not proven; lower bound %.6g (%s)%s\n", r->lower_bound, o.objective.c_str(),
                   r->budget_exhausted ? ", the search budget ran out" : "");
     std::printf("; search: %llu values expanded, %llu reached", (unsigned long long)r->nodes, (unsigned long long)r->values);
-    if (o.stats) std::printf(", %.1f ms", r->ms);
+    if (o.stats)
+      std::printf(", complete levels %u, %.1f ms (%.1f ms CPU; instance catalog %.1f ms)", r->levels, r->ms, r->cpu_ms, r->catalog_ms);
     std::printf("\n");
   }
   return rc;

@@ -1,0 +1,67 @@
+// The lower bound is the cheapest Program the search did not try. A Program is relaxed to the
+// multiset of its instructions' (class set, programmable, cost): it must cover the goal's
+// classes, and its cost is at least that of the cheapest such multiset of its size.
+#include "lower_bound.h"
+
+#include <algorithm>
+
+namespace shufc::synth {
+
+double cheapest_shape(const BoundInputs& in, unsigned instructions, unsigned programmable) {
+  constexpr double inf = BoundInputs::inf;
+  // A covering subset has at most three instructions, and at most two programmable ones count:
+  // Programs longer than instructions + 5 cost at least one of that length.
+  const unsigned max_len = instructions + 5;
+  // dp[classes covered][programmable count, at most 2] for the current length.
+  std::array<std::array<double, 3>, kClasses> dp;
+  for (auto& r : dp) r.fill(inf);
+  dp[0][0] = 0;
+  double best = inf;
+  for (unsigned len = 1; len <= max_len; ++len) {
+    std::array<std::array<double, 3>, kClasses> next;
+    for (auto& r : next) r.fill(inf);
+    for (unsigned s = 0; s < kClasses; ++s)
+      for (unsigned q = 0; q < 3; ++q) {
+        if (dp[s][q] == inf) continue;
+        for (unsigned c = 0; c < kClasses; ++c) {
+          if (in.cheapest[c] < inf) next[s | c][q] = std::min(next[s | c][q], dp[s][q] + in.cheapest[c]);
+          if (in.cheapest_programmable[c] < inf) {
+            const unsigned q2 = std::min(2u, q + 1);
+            next[s | c][q2] = std::min(next[s | c][q2], dp[s][q] + in.cheapest_programmable[c]);
+          }
+        }
+      }
+    dp = next;
+    if (len < instructions) continue;
+    for (unsigned s = 0; s < kClasses; ++s)
+      for (unsigned q = programmable; q < 3; ++q)
+        if ((s & in.need) == in.need) best = std::min(best, dp[s][q]);
+  }
+  return best;
+}
+
+double lower_bound(const BoundInputs& in, unsigned levels) {
+  switch (levels) {
+    case 0: return cheapest_shape(in, 1, 0);
+    case 1: return cheapest_shape(in, 2, 0);
+    case 2: return std::min(cheapest_shape(in, 3, 0), cheapest_shape(in, 2, 2));
+    default:
+      return std::min({cheapest_shape(in, 4, 0), cheapest_shape(in, 3, 1), cheapest_shape(in, 2, 2)});
+  }
+}
+
+std::array<double, kClasses> cover_costs(const BoundInputs& in) {
+  std::array<double, kClasses> cover;
+  cover.fill(BoundInputs::inf);
+  cover[0] = 0;
+  // Subsets before supersets: a set is covered by one instruction and a cover of what is left.
+  for (unsigned s = 1; s < kClasses; ++s)
+    for (unsigned c = 1; c < kClasses; ++c) {
+      if (!(c & s)) continue;
+      const double one = std::min(in.cheapest[c], in.cheapest_programmable[c]);
+      cover[s] = std::min(cover[s], one + cover[s & ~c]);
+    }
+  return cover;
+}
+
+}  // namespace shufc::synth
