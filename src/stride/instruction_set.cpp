@@ -2,6 +2,8 @@
 // base-case library in 4.1): every instance of every record at the mode's register width, seen at
 // the mode's element width (polymorphic instructions), filtered to the matrices that can take part
 // in a permutation. Programmable instructions are solved for a wanted matrix instead of enumerated.
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "shufc/isa/registry.h"
@@ -115,8 +117,20 @@ std::optional<std::vector<int>> solve_control(const isa::Instruction& p, const s
 }  // namespace
 
 bool preferable(const Instance& a, const Instance& b, const Mode& mode) {
-  if (a.cost != b.cost) return a.cost < b.cost - 1e-9;
+  if (std::abs(a.cost - b.cost) > 1e-9) return a.cost < b.cost;
+  if (std::abs(a.tie - b.tie) > 1e-9) return a.tie < b.tie;
   return in_domain(a, mode) && !in_domain(b, mode);
+}
+
+// The tie-break: the instruction's reciprocal throughput (with its control's load) on the
+// reference CPU of the target's architecture.
+static double tie_cost(const isa::Instruction& in, const Mode& mode) {
+  const CpuModel* ref = find_cpu(mode.target.arch == isa::Arch::x86 ? "icelake-server" : "neoverse-n1");
+  const auto c = ref ? instr_cost(*ref, in.id) : std::nullopt;
+  double t = c ? c->rthroughput : 1.0;
+  if (in.programmable() && ref)
+    if (auto l = instr_cost(*ref, fmt::format("load.{}", in.reg_bits))) t += l->rthroughput;
+  return t;
 }
 
 double InstructionSet::c_of(const isa::Instruction& in, bool programmable) const {
@@ -166,7 +180,7 @@ InstructionSet build_instruction_set(const Mode& mode) {
         const auto lane = lane_view(b, mode.lanes);
         const auto map = lane ? coarsen(*lane, wb, nu) : std::nullopt;
         if (!map || !one_per_column(*map, arity * nu)) continue;  // the seed's filter
-        Instance inst{in, imm, {}, arity, ops, *map, c};
+        Instance inst{in, imm, {}, arity, ops, *map, c, tie_cost(*in, mode)};
         if (arity == 1) keep_cheapest(set.unary, set.unary_by_map, std::move(inst), mode);
         else keep_cheapest(set.binary, set.binary_by_map, std::move(inst), mode);
       }
@@ -194,7 +208,7 @@ std::optional<Instance> make_instance(const InstructionSet& set, const isa::Inst
   if (!map) return std::nullopt;
   const double c = set.c_of(in, in.programmable());
   if (c < 0) return std::nullopt;
-  return Instance{&in, imm, std::move(control), arity, std::move(operands), std::move(*map), c};
+  return Instance{&in, imm, std::move(control), arity, std::move(operands), std::move(*map), c, tie_cost(in, set.mode)};
 }
 
 std::optional<Instance> cheapest_instance(const InstructionSet& set, const std::vector<int>& map, unsigned arity) {
@@ -231,7 +245,7 @@ std::optional<Instance> cheapest_instance(const InstructionSet& set, const std::
     if (auto control = solve_control(*p, map, arity, wb, nu, set.mode.lanes)) {
       std::vector<unsigned> ops(p->num_inputs, 0);
       if (arity == 2) ops[1] = 1;
-      offer(Instance{p, 0, std::move(*control), arity, std::move(ops), map, set.c_of(*p, true)});
+      offer(Instance{p, 0, std::move(*control), arity, std::move(ops), map, set.c_of(*p, true), tie_cost(*p, set.mode)});
     }
   return best;
 }

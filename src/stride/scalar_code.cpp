@@ -115,6 +115,7 @@ std::string scalar_c(const Formula& f, const std::string& name, const std::strin
   Gen g(ctype);
   g.emit(f, {"x", "0", 1}, {"y", "0", 1}, 1);
   return fmt::format("/* y = ({}) x, the seed's Table 2 translated into scalar C */\n"
+                     "#include <stdint.h>\n\n"
                      "void {}(const {} *x, {} *y) {{\n{}}}\n",
                      print(f), name, ctype, ctype, g.code);
 }

@@ -25,6 +25,7 @@ struct Instance {
                                    // binary record used as unary; {1, 0}: swapped)
   std::vector<int> map;      // output element i <- element map[i] of the arguments side by side
   double cost = 0;           // c_instr under the search's cost measure
+  double tie = 0;            // reciprocal throughput on the mode's reference CPU: breaks ties
   std::string text() const;  // "punpcklwd", "pshufd 0xd8", "pshufb [..]", "copy"
 };
 

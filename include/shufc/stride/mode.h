@@ -27,7 +27,7 @@ struct Mode {
   // instructions that do the same in every lane of a reg_bits register are its instructions
   // (AVX2's vunpcklps ymm acts as unpcklps on both lanes at once).
   unsigned lanes = 1;
-  bool floating = false;  // f32/f64 data: among equally cheap instructions, prefer the FP domain's
+  bool floating = false;  // f32/f64 data: the last tie-break prefers the FP domain's instructions
   unsigned nu() const { return reg_bits / elem_bits / lanes; }
   std::string name() const;  // "sse2 8-way 16-bit (128-bit registers)"
 };
@@ -45,8 +45,10 @@ struct InstructionSet {
 
 InstructionSet build_instruction_set(const Mode& mode);
 
-// Is `a` preferable to `b`: cheaper, or as cheap and in the data's domain (x86 moves between the
-// integer and FP domains can cost a bypass delay that the cost tables do not show)?
+// Is `a` preferable to `b`: cheaper; as cheap and of higher throughput on a reference CPU
+// (icelake-server / neoverse-n1: under the paper's measure punpckldq and unpcklps both cost 1,
+// but Ice Lake runs the integer unpack on two ports and the FP one on one); or, still tied, in the
+// data's domain (a bypass delay the tables do not show)?
 bool preferable(const Instance& a, const Instance& b, const Mode& mode);
 
 // The cheapest single instruction yielding `map` (ν entries over `arity` vectors side by side):
