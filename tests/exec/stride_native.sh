@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shufc stride's code run for real: for each stride permutation and mode, the vector C
 # (`--emit c`) and the LLVM IR (`--emit ll`, verified by opt-19) are compiled and run on random
-# data against the seed's Table 2 scalar translation of the derived formula (`--emit scalar`)
+# data against the seed's Table 2 scalar translation of the derived formula (`--emit scalar-formula`)
 # and against L's definition, y[c*(N/k) + r] = x[r*k + c], byte for byte.
 # x86 runs natively (gcc-12 and clang-19); NEON is compiled with clang-19 and the cross gcc and
 # run under qemu-aarch64 (../shared/TARGETS.md's recipe). The assembly goes through llvm-mca-19.
@@ -56,7 +56,7 @@ for c in "${cases[@]}"; do
     echo "FAIL $name: shufc: $(cat "$d/err")"; fail=$((fail + 1)); continue
   fi
   "$shufc" stride "$spec" "${opts[@]}" --emit c --name vec >"$d/vec.c"
-  "$shufc" stride "$spec" "${opts[@]}" --emit scalar --name ref >"$d/ref.c"
+  "$shufc" stride "$spec" "${opts[@]}" --emit scalar-formula --name ref >"$d/ref.c"
   "$shufc" stride "$spec" "${opts[@]}" --emit ll --name vec >"$d/vec.ll"
   "$shufc" stride "$spec" "${opts[@]}" --emit asm >"$d/vec.s"
   n="$(echo "$spec" | sed 's/^L^\([0-9]*\)_.*/\1/')"

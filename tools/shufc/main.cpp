@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
   stride->add_option("--elem", stopts.elem, "element type: i8, i16, i32 (default), i64, f16, f32, f64");
   stride->add_option("--bits", stopts.bits, "register width (default: the target's widest)");
   stride->add_option("--cost", stopts.cost, "c_instr: paper (default: 1 binary, 0.9 unary) or a CPU's cost table (skylake, icelake-server, ...)");
-  stride->add_option("--emit", stopts.emit, "c, asm, ll, json, formula or scalar (the seed's Table 2 reference) instead of the report");
+  stride->add_option("--emit", stopts.emit, "c, asm, ll, json, formula, scalar (Table 2's C of L^N_k) or scalar-formula (of the derived formula) instead of the report");
   stride->add_option("--name", stopts.name, "function name for --emit c / ll / scalar");
   stride->add_flag("--json", stopts.json, "one JSON object");
   stride->add_flag("--library", stopts.library, "print the mode's base-case library");

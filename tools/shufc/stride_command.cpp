@@ -94,9 +94,9 @@ int run_stride(const StrideCliOptions& o) {
     if (!mode.cpu) return fail(fmt::format("unknown --cost '{}' (paper, or a CPU: skylake, icelake-server, sapphirerapids, znver4, neoverse-n1, neoverse-v1)", o.cost));
     if (mode.cpu->arch != target->arch) return fail(fmt::format("CPU '{}' is not a {} CPU", mode.cpu->name, target->name));
   }
-  static const char* kEmits[] = {"c", "asm", "ll", "json", "formula", "scalar"};
+  static const char* kEmits[] = {"c", "asm", "ll", "json", "formula", "scalar", "scalar-formula"};
   if (!o.emit.empty() && std::find(std::begin(kEmits), std::end(kEmits), o.emit) == std::end(kEmits))
-    return fail(fmt::format("unknown --emit '{}' (c, asm, ll, json, formula, scalar)", o.emit));
+    return fail(fmt::format("unknown --emit '{}' (c, asm, ll, json, formula, scalar, scalar-formula)", o.emit));
 
   const stride::BaseLibrary lib = stride::build_base_library(mode, o.no_cache ? "" : stride::default_cache_dir());
   if (o.library) return print_library(lib, o.json || o.emit == "json", o.stats);
@@ -114,9 +114,10 @@ int run_stride(const StrideCliOptions& o) {
   if (o.emit == "c") return std::fputs(emit_c(r->program, o.name, true).c_str(), stdout), 0;
   if (o.emit == "asm") return std::fputs(emit_asm(r->program, AsmSyntax::intel).c_str(), stdout), 0;
   if (o.emit == "ll") return std::fputs(emit_ir(r->program, o.name, true).c_str(), stdout), 0;
-  // The reference is the derived formula itself, translated by Table 2: running it checks the
-  // derivation independently of the instructions.
-  if (o.emit == "scalar") return std::fputs(stride::scalar_c(*f, o.name, ctype_of(o.elem)).c_str(), stdout), 0;
+  // Table 2's scalar code: of the permutation (the reference), or of the derived formula (running
+  // it checks the derivation independently of the instructions).
+  if (o.emit == "scalar") return std::fputs(stride::scalar_c(*stride::L(r->size, r->stride), o.name, ctype_of(o.elem)).c_str(), stdout), 0;
+  if (o.emit == "scalar-formula") return std::fputs(stride::scalar_c(*f, o.name, ctype_of(o.elem)).c_str(), stdout), 0;
   if (o.emit == "formula") {
     if (!r->formula) return fail(r->fallback);
     std::printf("%s = %s\n%s\n", title.c_str(), formula.c_str(), stride::print(*f, stride::Notation::latex).c_str());
