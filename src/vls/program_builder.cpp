@@ -1,0 +1,53 @@
+// A sequence as a verified shufc Program (see program_builder.h).
+#include "shufc/vls/program_builder.h"
+
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "shufc/sim.h"
+
+namespace shufc::vls {
+
+Expected<Program> to_program(const Group& g, const Sequence& s, ShuffleLowering& lowering) {
+  const unsigned w = s.type.num_elements, eb = s.type.element_bytes();
+  Program p;
+  p.arch = lowering.target().arch;
+  std::map<unsigned, unsigned> value;  // abstract value -> Program value
+  for (size_t k = 0; k < s.inputs.size(); ++k) {
+    value[s.inputs[k]] = unsigned(k);
+    p.inputs.push_back({fmt::format("{}{}", s.load ? "ld" : "val", k), s.type.bits()});
+  }
+  for (const Instruction& in : s.instructions) {
+    if (in.kind != Instruction::Kind::Shuffle) continue;
+    const ShuffleMask m{s.type, unsigned(in.sources.size()), in.mask};
+    const Expected<Program>& piece = lowering.lower(m);
+    if (!piece) return Error{fmt::format("no {} instructions for the shuffle %{} {}: {}", lowering.target().name, in.value, m.str(),
+                                         piece.error().str())};
+    std::vector<unsigned> args;
+    for (unsigned src : in.sources) args.push_back(value.at(src));
+    args.resize(piece->inputs.size());
+    value[in.value] = splice(p, *piece, args);
+  }
+  for (unsigned r : s.results) p.outputs.push_back(value.at(r));
+  // The proof: every byte every result needs, from the right input byte.
+  const auto labels = simulate_labels(p);
+  if (!labels || labels->size() != p.outputs.size()) throw std::logic_error("vls: the Program does not simulate");
+  auto expect = [&](unsigned out, unsigned lane, unsigned input, unsigned elem) {
+    for (unsigned k = 0; k < eb; ++k) {
+      const ByteLabel l = (*labels)[out].at(lane * eb + k);
+      if (l.input != int(input) || l.byte != elem * eb + k)
+        throw std::logic_error(fmt::format("vls: byte {} of lane {} of result {} is wrong", k, lane, out));
+    }
+  };
+  for (unsigned a = 0; a < g.size(); ++a)
+    for (unsigned i = 0; i < w; ++i) {
+      const ElementPlace pl = s.places[a][i];
+      if (s.load) expect(a, i, pl.chunk, pl.elem);
+      else expect(pl.chunk, pl.elem, a, i);
+    }
+  return p;
+}
+
+}  // namespace shufc::vls

@@ -1,0 +1,310 @@
+// getSequence: layout of the contiguous chunks, the seed's graph, and the abstract instructions.
+#include "shufc/vls/sequence.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace shufc::vls {
+
+namespace {
+
+// Above this many intermediate nodes the pairwise test-merges (quadratic per round, each costed by
+// the client) take longer than a compiler would wait; Best then lowers directly.
+constexpr size_t kMaxMergeNodes = 64;
+
+int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+
+}  // namespace
+
+Expected<Sequence> layout(const Group& g) {
+  if (g.members.empty()) return Error{"an empty group"};
+  const VectorType t = g.type;
+  if (t.element_bits == 0 || t.element_bits % 8 || t.num_elements == 0)
+    return Error{fmt::format("elements of {} bits: contiguous accesses need whole bytes", t.element_bits)};
+  if (t.bits() > uint64_t(g.vector_length) * 8)
+    return Error{fmt::format("a {} vector is wider than the vector length of {} bytes", t.str(), g.vector_length)};
+  const int64_t eb = t.element_bytes(), w = t.num_elements;
+  if (g.stride == 0 || g.stride % eb)
+    return Error{fmt::format("a stride of {} bytes is not a non-zero multiple of the {}-byte element", g.stride, eb)};
+  for (int64_t d : g.distances)
+    if (d % eb) return Error{fmt::format("a distance of {} bytes is not a multiple of the {}-byte element", d, eb)};
+  Sequence s;
+  s.type = t;
+  s.load = is_load(g.access);
+  // Element positions, in elements from members[0]'s element 0.
+  std::vector<std::vector<int64_t>> pos(g.size(), std::vector<int64_t>(size_t(w)));
+  int64_t pmin = INT64_MAX;
+  for (size_t a = 0; a < g.size(); ++a)
+    for (int64_t i = 0; i < w; ++i) pmin = std::min(pmin, pos[a][size_t(i)] = g.distances[a] / eb + i * (g.stride / eb));
+  std::map<int64_t, unsigned> chunk_index;  // chunk number -> index, in address order
+  for (const auto& p : pos)
+    for (int64_t x : p) chunk_index.emplace(floor_div(x - pmin, w), 0);
+  for (auto& [c, idx] : chunk_index) {
+    idx = unsigned(s.chunks.size());
+    s.chunks.push_back((pmin + c * w) * eb);
+    s.chunk_masks.emplace_back(size_t(w), false);
+  }
+  s.places.assign(g.size(), std::vector<ElementPlace>(size_t(w)));
+  for (size_t a = 0; a < g.size(); ++a)
+    for (int64_t i = 0; i < w; ++i) {
+      const int64_t x = pos[a][size_t(i)] - pmin;
+      const unsigned c = chunk_index.at(floor_div(x, w));
+      const unsigned e = unsigned(x - floor_div(x, w) * w);
+      if (!s.load && s.chunk_masks[c][e])
+        return Error{fmt::format("two stores of the group write the same element (byte {} from the first member)",
+                                 s.chunks[c] + int64_t(e) * eb)};
+      s.chunk_masks[c][e] = true;
+      s.places[a][size_t(i)] = {c, e};
+    }
+  return s;
+}
+
+Graph initial_graph(const Group& g, const Sequence& s) {
+  const unsigned w = s.type.num_elements;
+  const unsigned members = unsigned(g.size()), chunks = unsigned(s.chunks.size());
+  std::vector<GraphNode> nodes;
+  if (s.load) {
+    // V1..: the gather results; then the loads.
+    for (unsigned a = 0; a < members; ++a) {
+      GraphNode r{a + 1, GraphNode::Role::Result, {}, {}};
+      for (unsigned i = 0; i < w; ++i) r.in.push_back({int(members + 1 + s.places[a][i].chunk), s.places[a][i].elem});
+      nodes.push_back(std::move(r));
+    }
+    for (unsigned c = 0; c < chunks; ++c) nodes.push_back({members + 1 + c, GraphNode::Role::Source, "Load", {}});
+  } else {
+    // V1..: the vectors to store; then the values of the scatters.
+    for (unsigned c = 0; c < chunks; ++c) nodes.push_back({c + 1, GraphNode::Role::Result, {}, std::vector<Edge>(w)});
+    for (unsigned a = 0; a < members; ++a) {
+      nodes.push_back({chunks + 1 + a, GraphNode::Role::Source, fmt::format("Value of #{}", a + 1), {}});
+      for (unsigned i = 0; i < w; ++i) nodes[s.places[a][i].chunk].in[s.places[a][i].elem] = {int(chunks + 1 + a), i};
+    }
+  }
+  return Graph(s.type, std::move(nodes));
+}
+
+namespace {
+
+// Turns the graph into abstract instructions: the loads, then a shuffle per node in id order
+// (intermediates read only sources, results read intermediates), then the stores. A node that
+// reads one source in place is that source (no instruction); a node with more than two sources
+// is composed through two-source shuffles, each adding one source's lanes to the previous step.
+Expected<Sequence> emit(const Group& g, Sequence s, const Graph& graph, CostClient& client) {
+  const unsigned w = s.type.num_elements;
+  std::map<unsigned, unsigned> value_of;  // node id -> the value holding it
+  unsigned next_value = 0;
+  for (const GraphNode& n : graph.nodes()) next_value = std::max(next_value, n.id + 1);
+  s.cost = 0;
+  std::vector<unsigned> sources;
+  for (const GraphNode& n : graph.nodes())
+    if (n.role == GraphNode::Role::Source) sources.push_back(n.id);
+  for (size_t k = 0; k < sources.size(); ++k) {
+    value_of[sources[k]] = sources[k];
+    s.inputs.push_back(sources[k]);
+    if (s.load) {
+      Instruction ld{Instruction::Kind::Load, sources[k], s.type, s.chunks[k], s.chunk_masks[k], {}, {}};
+      s.cost += client.load_cost(s.type, ld.masked());
+      s.instructions.push_back(std::move(ld));
+    }
+  }
+  auto add_shuffle = [&](unsigned value, std::vector<unsigned> srcs, std::vector<int> mask) -> Expected<bool> {
+    ShuffleMask m{s.type, unsigned(srcs.size()), mask};
+    auto c = client.shuffle_cost(m);
+    if (!c) return Error{fmt::format("the client has no instruction sequence for the shuffle {} of {} source(s)", m.str(), srcs.size())};
+    s.cost += *c;
+    ++s.shuffles;
+    s.instructions.push_back({Instruction::Kind::Shuffle, value, s.type, 0, {}, std::move(srcs), std::move(mask)});
+    return true;
+  };
+  auto lower = [&](const GraphNode& n) -> Expected<bool> {
+    // Edges through values: (value, element), -1 for undefined.
+    std::vector<std::pair<int, unsigned>> lanes(w, {-1, 0});
+    std::vector<unsigned> srcs;
+    for (size_t k = 0; k < n.in.size(); ++k) {
+      if (n.in[k].src < 0) continue;
+      const unsigned v = value_of.at(unsigned(n.in[k].src));
+      lanes[k] = {int(v), n.in[k].elem};
+      if (std::find(srcs.begin(), srcs.end(), v) == srcs.end()) srcs.push_back(v);
+    }
+    if (srcs.empty()) {  // nothing defined (a store chunk cannot be empty; kept for safety)
+      value_of[n.id] = s.inputs.at(0);
+      return true;
+    }
+    bool identity = srcs.size() == 1;
+    for (unsigned k = 0; k < w; ++k) identity = identity && (lanes[k].first < 0 || lanes[k].second == k);
+    if (identity) {
+      value_of[n.id] = srcs[0];
+      return true;
+    }
+    if (srcs.size() > 2)
+      s.notes.push_back(fmt::format("V{} reads {} sources: composed through {} two-source shuffles", n.id, srcs.size(),
+                                    srcs.size() - 1));
+    // Step 1 places the first two sources' lanes; each further step keeps the lanes so far (identity)
+    // and adds one more source's.
+    unsigned acc = 0;
+    for (size_t step = 1; step < std::max<size_t>(2, srcs.size()); ++step) {
+      const bool first = step == 1;
+      const bool last = step + 1 >= srcs.size();
+      std::vector<int> mask(w, -1);
+      std::vector<unsigned> ops = first ? std::vector<unsigned>(srcs.begin(), srcs.begin() + std::min<size_t>(2, srcs.size()))
+                                        : std::vector<unsigned>{acc, srcs[step]};
+      for (unsigned k = 0; k < w; ++k) {
+        if (lanes[k].first < 0) continue;
+        const unsigned v = unsigned(lanes[k].first);
+        const auto at = std::find(srcs.begin(), srcs.end(), v) - srcs.begin();
+        if (first) {
+          if (v == ops[0]) mask[k] = int(lanes[k].second);
+          else if (ops.size() > 1 && v == ops[1]) mask[k] = int(w + lanes[k].second);
+        } else if (size_t(at) < step) {
+          mask[k] = int(k);  // already in place
+        } else if (size_t(at) == step) {
+          mask[k] = int(w + lanes[k].second);
+        }
+      }
+      const unsigned value = last ? n.id : next_value++;
+      auto r = add_shuffle(value, ops, mask);
+      if (!r) return r.error();
+      acc = value;
+    }
+    value_of[n.id] = n.id;
+    return true;
+  };
+  for (auto role : {GraphNode::Role::Inner, GraphNode::Role::Result})
+    for (const GraphNode& n : graph.nodes())
+      if (n.role == role) {
+        auto r = lower(n);
+        if (!r) return r.error();
+      }
+  s.results.clear();
+  if (s.load) {
+    for (unsigned a = 0; a < g.size(); ++a) s.results.push_back(value_of.at(a + 1));
+  } else {
+    for (unsigned c = 0; c < s.chunks.size(); ++c) {
+      const unsigned v = value_of.at(c + 1);
+      s.results.push_back(v);
+      Instruction st{Instruction::Kind::Store, 0, s.type, s.chunks[c], s.chunk_masks[c], {v}, {}};
+      s.cost += client.store_cost(s.type, st.masked());
+      s.instructions.push_back(std::move(st));
+    }
+  }
+  return s;
+}
+
+// Runs the abstract instructions on element labels and checks every result element: the server
+// never returns a sequence it has not checked.
+void check(const Group& g, const Sequence& s) {
+  using Label = std::pair<int, int>;  // (input index, element), (-1, -1) undefined
+  const unsigned w = s.type.num_elements;
+  std::map<unsigned, std::vector<Label>> val;
+  for (size_t k = 0; k < s.inputs.size(); ++k) {
+    std::vector<Label> v(w);
+    for (unsigned i = 0; i < w; ++i) v[i] = {int(k), int(i)};
+    val[s.inputs[k]] = v;
+  }
+  for (const Instruction& in : s.instructions) {
+    if (in.kind != Instruction::Kind::Shuffle) continue;
+    std::vector<Label> v(w, {-1, -1});
+    for (unsigned i = 0; i < w; ++i)
+      if (in.mask[i] >= 0) v[i] = val.at(in.sources.at(unsigned(in.mask[i]) / w))[unsigned(in.mask[i]) % w];
+    val[in.value] = v;
+  }
+  for (size_t a = 0; a < g.size(); ++a)
+    for (unsigned i = 0; i < w; ++i) {
+      const ElementPlace p = s.places[a][i];
+      const bool ok = s.load ? val.at(s.results[a])[i] == Label{int(p.chunk), int(p.elem)}
+                             : val.at(s.results[p.chunk])[p.elem] == Label{int(a), int(i)};
+      if (!ok) throw std::logic_error(fmt::format("vls: the sequence moves element {} of member {} wrongly", i, a + 1));
+    }
+}
+
+void print_sequence(const Group& g, const Sequence& s, Trace& t, unsigned indent) {
+  const std::string base = g.members[0]->describe();
+  for (const Instruction& in : s.instructions) t.line(indent, "{}", in.str(base.empty() ? "0" : "&" + base));
+}
+
+Expected<Sequence> run(const Group& g, CostClient& client, Strategy strategy, Trace* trace) {
+  auto s = layout(g);
+  if (!s) return s;
+  Graph graph = initial_graph(g, *s);
+  if (trace) {
+    trace->line(2, "Initial Graph:");
+    graph.print(*trace, 4);
+    trace->dot_graphs.push_back(graph.dot("Initial_Graph"));
+  }
+  s->strategy = strategy;
+  if (strategy == Strategy::SplitMerge) {
+    graph.split();
+    if (trace) {
+      trace->line(2, "Simplified (split) Graph:");
+      graph.print(*trace, 4);
+      trace->dot_graphs.push_back(graph.dot("Simplified_Graph"));
+    }
+    graph.merge(client, trace);
+    if (trace) {
+      trace->line(2, "Final Graph:");
+      graph.print(*trace, 4);
+      trace->dot_graphs.push_back(graph.dot("Final_Graph"));
+    }
+  }
+  auto out = emit(g, std::move(*s), graph, client);
+  if (!out) return out;
+  check(g, *out);
+  if (trace) {
+    for (const std::string& n : out->notes) trace->line(2, "{}", n);
+    trace->line(2, "Sequence ({} shuffles, cost {:g}):", out->shuffles, out->cost);
+    print_sequence(g, *out, *trace, 4);
+  }
+  return out;
+}
+
+}  // namespace
+
+Expected<Sequence> get_sequence(const Group& g, CostClient& client, Strategy strategy, Trace* trace) {
+  if (!g.strided()) return Error{"an indexed access has no contiguous form: it stays a gather/scatter"};
+  if (strategy != Strategy::Best) {
+    if (trace) trace->line(0, "Received a request from Client---GET SEQUENCE ({})", strategy == Strategy::SplitMerge ? "split/merge" : "direct");
+    return run(g, client, strategy, trace);
+  }
+  // The seed's split/merge, and the direct lowering of the initial graph: keep the cheaper (the
+  // seed's on a tie). The seed's graph only merges pairs, so for some groups (e.g. a result read
+  // in place from one load) the direct form is simply better.
+  if (trace) trace->line(0, "Received a request from Client---GET SEQUENCE");
+  auto lay = layout(g);
+  if (!lay) return lay;
+  const size_t elements = g.size() * g.type.num_elements;
+  std::optional<Expected<Sequence>> merged;
+  if (elements <= kMaxMergeNodes) merged.emplace(run(g, client, Strategy::SplitMerge, trace));
+  else if (trace)
+    trace->line(2, "split/merge skipped: {} intermediate nodes (more than {}); lowering directly", elements, kMaxMergeNodes);
+  Trace direct_trace;
+  auto direct = run(g, client, Strategy::Direct, trace ? &direct_trace : nullptr);
+  if (trace) {
+    trace->line(2, "Direct lowering of the initial graph (the alternative):");
+    if (direct) {
+      for (const std::string& n : direct->notes) trace->line(4, "{}", n);
+      trace->line(4, "{} shuffles, cost {:g}", direct->shuffles, direct->cost);
+    } else {
+      trace->line(4, "none: {}", direct.error().str());
+    }
+  }
+  Expected<Sequence>* best = nullptr;
+  if (merged && *merged) best = &*merged;
+  if (direct && (!best || direct->cost < (*best)->cost)) best = &direct;
+  if (!best) return merged ? *merged : direct;
+  if (trace) trace->line(2, "kept: {} (cost {:g})", (*best)->strategy == Strategy::SplitMerge ? "split/merge" : "direct", (*best)->cost);
+  return *best;
+}
+
+GroupCost group_cost(const Group& g, CostClient& client) {
+  GroupCost c;
+  for (const Memref* m : g.members) c.gathers += client.gather_cost(*m);
+  if (g.strided()) {
+    auto s = get_sequence(g, client, Strategy::Best);
+    if (s) c.sequence = s->cost;
+  }
+  return c;
+}
+
+}  // namespace shufc::vls
