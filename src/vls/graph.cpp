@@ -82,6 +82,7 @@ unsigned Graph::merge(CostClient& client, Trace* trace) {
         for (unsigned s : sources_of(n2))
           if (std::find(srcs.begin(), srcs.end(), s) == srcs.end()) srcs.push_back(s);
         if (srcs.size() > 2) continue;
+        std::sort(srcs.begin(), srcs.end());  // the seed's masks: the lower-numbered source first
         TestMerge t{n1.id, n2.id, n1.in, {}, 0, {}, 0};
         t.merged.insert(t.merged.end(), n2.in.begin(), n2.in.end());
         t.incoming = {type_, unsigned(std::max<size_t>(1, srcs.size())), std::vector<int>(w, -1)};

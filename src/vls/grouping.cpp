@@ -76,11 +76,13 @@ std::optional<Group> make_group(std::span<const Memref* const> m, const Set& s, 
   return g;
 }
 
-// A group of several needs a sequence; one member alone may also stay a gather.
+// The cost of serving the group by its sequence. Whether that beats the members' gathers is the
+// client's decision (group_cost gives both), as in the seed: getGroups forms groups, the
+// vectoriser decides. A member with no sequence of its own (no constant stride) costs its gather.
 double cost_of(const Group& g, CostClient& client) {
   const GroupCost c = group_cost(g, client);
   if (g.size() > 1) return c.sequence ? *c.sequence : std::numeric_limits<double>::infinity();
-  return c.sequence ? std::min(*c.sequence, c.gathers) : c.gathers;
+  return c.sequence ? *c.sequence : c.gathers;
 }
 
 void trace_input(std::span<const Memref* const> m, const std::vector<Set>& sets, Trace& t) {

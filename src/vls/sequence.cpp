@@ -128,6 +128,7 @@ Expected<Sequence> emit(const Group& g, Sequence s, const Graph& graph, CostClie
       lanes[k] = {int(v), n.in[k].elem};
       if (std::find(srcs.begin(), srcs.end(), v) == srcs.end()) srcs.push_back(v);
     }
+    std::sort(srcs.begin(), srcs.end());  // the lower-numbered source first, as the seed prints
     if (srcs.empty()) {  // nothing defined (a store chunk cannot be empty; kept for safety)
       value_of[n.id] = s.inputs.at(0);
       return true;

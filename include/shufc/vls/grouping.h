@@ -5,7 +5,7 @@
 // contiguous accesses (same access type and element count, a constant stride, equal strides, a
 // constant distance apart); each set, sorted by distance, is then split into runs that fit one
 // vector length by dynamic programming over the run boundaries, minimising the total cost the
-// client reports (a group's sequence cost, or its members' gathers when those are cheaper).
+// client reports for the groups' sequences (a member that has none costs its gather).
 // Every member of a group must be able to move to the group's leader (canMoveTo).
 #pragma once
 #include <span>

@@ -1,0 +1,253 @@
+// shufc vls: the OptVLS server driven by the command-line client (ArrayAccess memrefs, costs of a
+// shufc target and CPU). Thin: parse, call the library, print.
+#include "vls_command.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "inputs.h"
+#include "shufc/emit.h"
+#include "shufc/vls/access_list.h"
+#include "shufc/vls/grouping.h"
+#include "shufc/vls/program_builder.h"
+#include "shufc/vls/sequence.h"
+#include "shufc/vls/target_client.h"
+
+namespace shufc::cli {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+int fail(const std::string& msg) {
+  std::fprintf(stderr, "shufc: error: %s\n", msg.c_str());
+  return 1;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> v;
+  for (size_t a = 0, b; a < text.size(); a = b + 1) {
+    b = text.find('\n', a);
+    if (b == std::string::npos) b = text.size();
+    if (b > a) v.push_back(text.substr(a, b - a));
+  }
+  return v;
+}
+
+// One group as the report and JSON show it.
+struct Served {
+  const vls::Group* group;
+  bool gathered = false;             // left to gathers / scatters
+  std::optional<vls::Sequence> seq;
+  Program program;
+  double memory_cost = 0, shuffle_cost = 0, gather_cost = 0;
+  std::string why_gathered;
+};
+
+}  // namespace
+
+int run_vls(const VlsCliOptions& o) {
+  auto target = isa::find_target(o.target);
+  if (!target) return fail(fmt::format("unknown target '{}' (see shufc isa list --help)", o.target));
+  if (target->arch != isa::Arch::x86) return fail("shufc vls supports the x86 targets so far (sse2 ... avx512vbmi2)");
+  const std::string cpu_name = !o.cpu.empty() ? o.cpu : "icelake-server";
+  const CpuModel* cpu = find_cpu(cpu_name);
+  if (!cpu) return fail(fmt::format("unknown CPU '{}'", cpu_name));
+  if (cpu->arch != target->arch) return fail(fmt::format("CPU '{}' is not a {} CPU", cpu_name, target->name));
+  if (!o.emit.empty() && o.emit != "c" && o.emit != "asm" && o.emit != "ll" && o.emit != "json")
+    return fail(fmt::format("unknown --emit '{}' (c, asm, ll, json)", o.emit));
+  vls::Strategy strategy;
+  if (o.strategy == "best") strategy = vls::Strategy::Best;
+  else if (o.strategy == "merge") strategy = vls::Strategy::SplitMerge;
+  else if (o.strategy == "direct") strategy = vls::Strategy::Direct;
+  else return fail(fmt::format("unknown --strategy '{}' (best, merge, direct)", o.strategy));
+  const unsigned vl = o.vector_length ? o.vector_length : target->max_reg_bits / 8;
+  if (vl != 16 && vl != 32 && vl != 64) return fail(fmt::format("a vector length of {} bytes (16, 32 or 64)", vl));
+  if (vl * 8 > target->max_reg_bits) return fail(fmt::format("{} has no {}-byte registers", target->name, vl));
+  if (o.access.empty() == o.input.empty()) return fail("give the accesses with --access TEXT or as a file / - (not both)");
+  std::string text = o.access;
+  if (!o.input.empty()) {
+    auto src = read_source(o.input, "a file of accesses");
+    if (!src) return fail(src.error().str());
+    text = *src ? **src : o.input;
+  }
+  auto list = vls::AccessList::parse(text, vl);
+  if (!list) return fail(list.error().str());
+  const std::vector<const vls::Memref*> memrefs = (*list)->memrefs();
+
+  vls::ShuffleLowering lowering(*target, *cpu, o.budget_ms);
+  vls::TargetCostClient client(lowering);
+  vls::Trace trace;
+  vls::Trace* tr = o.debug || !o.dot.empty() ? &trace : nullptr;
+  const vls::Grouping grouping = o.greedy ? vls::get_groups_greedy(memrefs, vl, client) : vls::get_groups(memrefs, vl, client, tr);
+
+  // Each group: its sequence and Program, or its gathers when that is cheaper or the only way.
+  std::vector<Served> served;
+  Program whole;
+  whole.arch = target->arch;
+  for (size_t gi = 0; gi < grouping.groups.size(); ++gi) {
+    const vls::Group& g = grouping.groups[gi];
+    Served s{&g};
+    for (const vls::Memref* m : g.members) s.gather_cost += client.gather_cost(*m);
+    if (tr) tr->line(0, "Group#{}:", gi + 1);
+    std::optional<Expected<vls::Sequence>> seq;
+    if (g.strided()) seq.emplace(vls::get_sequence(g, client, strategy, tr));
+    if (!seq) {
+      s.gathered = true;
+      s.why_gathered = "no constant stride";
+    } else if (!*seq) {
+      if (g.size() > 1) return fail(fmt::format("group {}: {}", gi + 1, seq->error().str()));
+      s.gathered = true;
+      s.why_gathered = seq->error().str();
+    } else {
+      auto prog = vls::to_program(g, **seq, lowering);
+      if (!prog) {
+        if (g.size() > 1) return fail(fmt::format("group {}: {}", gi + 1, prog.error().str()));
+        s.gathered = true;
+        s.why_gathered = prog.error().str();
+      } else {
+        s.seq = std::move(**seq);
+        s.program = std::move(*prog);
+        for (const vls::Instruction& in : s.seq->instructions) {
+          if (in.kind == vls::Instruction::Kind::Load) s.memory_cost += client.load_cost(in.type, in.masked());
+          if (in.kind == vls::Instruction::Kind::Store) s.memory_cost += client.store_cost(in.type, in.masked());
+        }
+        s.shuffle_cost = program_cost(s.program, *cpu).rthroughput;
+      }
+    }
+    served.push_back(std::move(s));
+  }
+  // The combined Program: every served group's inputs first, then the steps, then the outputs.
+  {
+    std::vector<std::vector<unsigned>> args(served.size());
+    whole.inputs.clear();
+    for (size_t k = 0; k < served.size(); ++k) {
+      if (served[k].gathered) continue;
+      for (const auto& in : served[k].program.inputs) {
+        args[k].push_back(unsigned(whole.inputs.size()));
+        whole.inputs.push_back({fmt::format("{}{}", in.name.substr(0, in.name.find_first_of("0123456789")), whole.inputs.size()), in.bits});
+      }
+    }
+    for (size_t k = 0; k < served.size(); ++k) {
+      if (served[k].gathered) continue;
+      const Program& p = served[k].program;
+      std::vector<unsigned> value(p.num_values());
+      for (size_t i = 0; i < p.inputs.size(); ++i) value[i] = args[k][i];
+      for (size_t j = 0; j < p.steps.size(); ++j) {
+        Program::Step st = p.steps[j];
+        for (unsigned& a : st.args) a = value[a];
+        st.name = fmt::format("t{}", whole.steps.size());
+        value[p.inputs.size() + j] = unsigned(whole.inputs.size() + whole.steps.size());
+        whole.steps.push_back(std::move(st));
+      }
+      for (unsigned out : p.outputs) whole.outputs.push_back(value[out]);
+    }
+  }
+  if (tr) {
+    for (const std::string& l : lines_of(trace.text)) std::printf("%s\n", l.c_str());
+    if (!o.dot.empty()) {
+      std::ofstream f(o.dot);
+      if (!f) return fail(fmt::format("cannot write '{}'", o.dot));
+      for (const std::string& d : trace.dot_graphs) f << d;
+    }
+  }
+  unsigned loads = 0, stores = 0, abstract_shuffles = 0;
+  double cost = 0, gather_cost = 0;
+  for (const Served& s : served) {
+    gather_cost += s.gather_cost;
+    if (s.gathered) {
+      cost += s.gather_cost;
+      continue;
+    }
+    cost += s.memory_cost + s.shuffle_cost;
+    abstract_shuffles += s.seq->shuffles;
+    for (const vls::Instruction& in : s.seq->instructions) {
+      loads += in.kind == vls::Instruction::Kind::Load;
+      stores += in.kind == vls::Instruction::Kind::Store;
+    }
+  }
+  if (whole.outputs.empty() && (o.emit == "c" || o.emit == "asm" || o.emit == "ll"))
+    return fail("every access stays a gather/scatter: there is no Program to emit");
+  if (o.emit == "c") return std::printf("%s", emit_c(whole, o.name).c_str()), 0;
+  if (o.emit == "asm") return std::printf("%s", emit_asm(whole, AsmSyntax::att).c_str()), 0;
+  if (o.emit == "ll") return std::printf("%s", emit_ir(whole, o.name).c_str()), 0;
+
+  auto strategy_name = [](vls::Strategy s) { return s == vls::Strategy::SplitMerge ? "split/merge" : "direct"; };
+  if (o.json || o.emit == "json") {
+    json j;
+    j["target"] = target->name;
+    j["cpu"] = std::string(cpu->name);
+    j["vector_length"] = vl;
+    json acc = json::array();
+    for (const vls::Memref* m : memrefs)
+      acc.push_back({{"access", m->describe()}, {"type", m->type().str()}, {"kind", std::string(vls::name(m->access()))}});
+    j["accesses"] = acc;
+    json groups = json::array(), detail = json::array();
+    for (const Served& s : served) {
+      std::vector<unsigned> idx = s.group->indices;
+      std::sort(idx.begin(), idx.end());
+      groups.push_back(idx);
+      json d;
+      d["members"] = idx;
+      d["distances"] = s.group->distances;
+      if (s.gathered) {
+        d["gathered"] = s.why_gathered;
+      } else {
+        d["strategy"] = strategy_name(s.seq->strategy);
+        json seq = json::array();
+        for (const auto& in : s.seq->instructions) seq.push_back(in.str("&" + s.group->members[0]->describe()));
+        d["sequence"] = seq;
+        d["program"] = lines_of(print_program(s.program));
+        d["cost"] = s.memory_cost + s.shuffle_cost;
+        for (const std::string& n : s.seq->notes) d["notes"].push_back(n);
+      }
+      d["gather_cost"] = s.gather_cost;
+      detail.push_back(d);
+    }
+    j["groups"] = groups;
+    j["loads"] = loads;
+    j["stores"] = stores;
+    j["shuffles"] = whole.steps.size();
+    j["abstract_shuffles"] = abstract_shuffles;
+    j["cost"] = cost;
+    j["gather_cost"] = gather_cost;
+    j["program"] = lines_of(print_program(whole));
+    j["detail"] = detail;
+    std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
+    return 0;
+  }
+  std::printf("; shufc vls: %zu accesses, %s on %s, vector length %u bytes%s\n", memrefs.size(), target->name.c_str(),
+              std::string(cpu->name).c_str(), vl, o.greedy ? ", greedy grouping (the seed's)" : "");
+  for (size_t gi = 0; gi < served.size(); ++gi) {
+    const Served& s = served[gi];
+    const vls::Group& g = *s.group;
+    std::string who;
+    for (size_t k = 0; k < g.size(); ++k)
+      who += fmt::format("{}#{} {}{}", k ? ", " : "", g.indices[k] + 1, g.members[k]->describe(),
+                         g.strided() ? fmt::format(" (dist {})", g.distances[k]) : "");
+    std::printf("group %zu: %s\n", gi + 1, who.c_str());
+    if (s.gathered) {
+      std::printf("  gather/scatter (%s): %s, cost %.2f\n", s.why_gathered.c_str(), client.gather_kind(*g.members[0]).c_str(), s.gather_cost);
+      continue;
+    }
+    unsigned ld = 0, st = 0;
+    for (const auto& in : s.seq->instructions) ld += in.kind == vls::Instruction::Kind::Load, st += in.kind == vls::Instruction::Kind::Store;
+    std::printf("  sequence (%s): %u %s, %u shuffles\n", strategy_name(s.seq->strategy), ld + st, ld ? "loads" : "stores", s.seq->shuffles);
+    for (const auto& in : s.seq->instructions) std::printf("    %s\n", in.str("&" + g.members[0]->describe()).c_str());
+    for (const std::string& n : s.seq->notes) std::printf("  note: %s\n", n.c_str());
+    std::printf("  program (%zu instructions, verified by simulation):\n", s.program.steps.size());
+    for (const std::string& l : lines_of(print_program(s.program))) std::printf("    %s\n", l.c_str());
+    const double c = s.memory_cost + s.shuffle_cost;
+    std::printf("  cost: %.2f (loads/stores) + %.2f (shuffles) = %.2f; gathers/scatters: %.2f (%zu x %s): %s\n", s.memory_cost,
+                s.shuffle_cost, c, s.gather_cost, g.size(), client.gather_kind(*g.members[0]).c_str(),
+                c < s.gather_cost ? "the sequence is cheaper" : c == s.gather_cost ? "a tie" : "the gathers are cheaper by this model");
+  }
+  std::printf("; total on %s: %.2f cycles reciprocal throughput (%u loads, %u stores, %zu shuffle instructions) vs %.2f with gathers/scatters\n",
+              std::string(cpu->name).c_str(), cost, loads, stores, whole.steps.size(), gather_cost);
+  return 0;
+}
+
+}  // namespace shufc::cli
