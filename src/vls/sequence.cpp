@@ -13,7 +13,7 @@ namespace {
 
 // Above this many intermediate nodes the pairwise test-merges (quadratic per round, each costed by
 // the client) take longer than a compiler would wait; Best then lowers directly.
-constexpr size_t kMaxMergeNodes = 64;
+constexpr size_t kMaxMergeNodes = 32;
 
 int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 

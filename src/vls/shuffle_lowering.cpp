@@ -81,7 +81,16 @@ Expected<Program> ShuffleLowering::build(const ShuffleMask& m, unsigned depth) {
   if (m.num_sources == 1 && m.is_identity()) return identity_program(m, target_.arch);
   SynthOptions so{target_, &cpu_};
   so.budget_ms = budget_ms_;
-  auto r = synthesize(as_shuffle_vector(m), so);
+  // The synthesiser checks its own answer and throws when it cannot; that shuffle is then
+  // decomposed like one it found nothing for, and the failure is kept for --debug.
+  auto r = [&]() -> Expected<SynthResult> {
+    try {
+      return synthesize(as_shuffle_vector(m), so);
+    } catch (const std::logic_error& e) {
+      synth_failures_.push_back(fmt::format("{}: {}", as_shuffle_vector(m).compact(), e.what()));
+      return Error{fmt::format("no result from synth ({})", e.what())};
+    }
+  }();
   if (r) return r->program;
   // Only a search that came back empty is worth decomposing; a width the target lacks is not.
   const std::string why = r.error().str();

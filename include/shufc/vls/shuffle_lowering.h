@@ -5,6 +5,7 @@
 #pragma once
 #include <map>
 #include <string>
+#include <vector>
 
 #include "shufc/cost.h"
 #include "shufc/expected.h"
@@ -24,6 +25,8 @@ class ShuffleLowering {
   double cost(const Program& p) const;
   // How many lowerings needed the decomposition (for --debug).
   unsigned decomposed() const { return decomposed_; }
+  // Shuffles the synthesiser threw on (its self-check failed); they were decomposed instead.
+  const std::vector<std::string>& synth_failures() const { return synth_failures_; }
 
   const isa::Target& target() const { return target_; }
   const CpuModel& cpu() const { return cpu_; }
@@ -34,6 +37,7 @@ class ShuffleLowering {
   const CpuModel& cpu_;
   unsigned budget_ms_;
   unsigned decomposed_ = 0;
+  std::vector<std::string> synth_failures_;
   std::map<std::pair<unsigned, std::string>, Expected<Program>> cache_;
 };
 
