@@ -91,6 +91,7 @@ Expected<Spec> parse_access(const std::string& item) {
     if (t.rfind(kw, 0) == 0) {
       s.store = kw[0] == 's';
       t = trim(t.substr(std::string(kw).size()));
+      break;
     }
   const size_t colon = t.rfind(':');
   const size_t open = t.find('[');
@@ -100,6 +101,12 @@ Expected<Spec> parse_access(const std::string& item) {
   s.array = trim(t.substr(0, open));
   if (!is_name(s.array)) return Error{fmt::format("'{}' is not an array name", s.array)};
   s.index = trim(t.substr(open + 1, close - open - 1));
+  int depth = 0;
+  for (char c : s.index) {
+    depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+    if (depth < 0) break;
+  }
+  if (depth != 0) return Error{fmt::format("unbalanced brackets in '{}'", trim(item))};
   if (!trim(t.substr(close + 1, colon - close - 1)).empty()) return Error{fmt::format("unexpected text after ']' in '{}'", trim(item))};
   auto et = parse_type(trim(t.substr(colon + 1)));
   if (!et) return et.error();

@@ -2,6 +2,7 @@
 #include "shufc/vls/program_builder.h"
 
 #include <map>
+#include <tuple>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -9,6 +10,44 @@
 #include "shufc/sim.h"
 
 namespace shufc::vls {
+
+namespace {
+
+// The same instruction on the same values twice (two shuffles lowered to a shared first step, as
+// vunpcklpd for both halves of an interleave) is computed once; steps that no output needs go.
+Program without_duplicates(const Program& p) {
+  Program q;
+  q.arch = p.arch;
+  q.inputs = p.inputs;
+  const unsigned k = unsigned(p.inputs.size());
+  std::vector<unsigned> value(p.num_values());
+  for (unsigned i = 0; i < k; ++i) value[i] = i;
+  std::map<std::tuple<const isa::Instruction*, std::vector<unsigned>, uint64_t, std::vector<int>>, unsigned> seen;
+  // Which steps an output needs, backwards.
+  std::vector<bool> live(p.num_values(), false);
+  for (unsigned o : p.outputs) live[o] = true;
+  for (size_t j = p.steps.size(); j-- > 0;)
+    if (live[k + j])
+      for (unsigned a : p.steps[j].args) live[a] = true;
+  for (size_t j = 0; j < p.steps.size(); ++j) {
+    if (!live[k + j]) continue;
+    Program::Step st = p.steps[j];
+    for (unsigned& a : st.args) a = value[a];
+    auto key = std::make_tuple(st.instr, st.args, st.imm, st.control);
+    if (auto it = seen.find(key); it != seen.end()) {
+      value[k + j] = it->second;
+      continue;
+    }
+    st.name = fmt::format("t{}", q.steps.size());
+    value[k + j] = q.num_values();
+    seen.emplace(key, value[k + j]);
+    q.steps.push_back(std::move(st));
+  }
+  for (unsigned o : p.outputs) q.outputs.push_back(value[o]);
+  return q;
+}
+
+}  // namespace
 
 Expected<Program> to_program(const Group& g, const Sequence& s, ShuffleLowering& lowering) {
   const unsigned w = s.type.num_elements, eb = s.type.element_bytes();
@@ -31,6 +70,7 @@ Expected<Program> to_program(const Group& g, const Sequence& s, ShuffleLowering&
     value[in.value] = splice(p, *piece, args);
   }
   for (unsigned r : s.results) p.outputs.push_back(value.at(r));
+  p = without_duplicates(p);
   // The proof: every byte every result needs, from the right input byte.
   const auto labels = simulate_labels(p);
   if (!labels || labels->size() != p.outputs.size()) throw std::logic_error("vls: the Program does not simulate");

@@ -147,8 +147,10 @@ int run_vls(const VlsCliOptions& o) {
     }
   }
   if (tr) {
-    for (const std::string& l : lines_of(trace.text)) std::printf("%s\n", l.c_str());
+    if (o.debug)
+      for (const std::string& l : lines_of(trace.text)) std::printf("%s\n", l.c_str());
     if (!o.dot.empty()) {
+      std::fflush(stdout);  // --dot /dev/stdout keeps its place after the trace
       std::ofstream f(o.dot);
       if (!f) return fail(fmt::format("cannot write '{}'", o.dot));
       for (const std::string& d : trace.dot_graphs) f << d;

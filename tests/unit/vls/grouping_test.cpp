@@ -28,9 +28,11 @@ std::vector<std::vector<unsigned>> members(const Grouping& g) {
 }
 
 // The seed's example (section 5.1.b): memrefs 0, 4, 12, 16, 20 bytes from the base, vector length
-// 16. Here they are fields of a 24-byte struct read as <4 x 32> (the field at 8 is not read).
+// 16. Here they are fields of a 32-byte struct read as <4 x 32> (fields 2, 6 and 7 are not read).
+// (With a 24-byte struct the two groupings cost the same on Skylake: the seed's claim depends on
+// the layout, which is why the grouping is costed rather than fixed by a rule.)
 void seed_memrefs(Memrefs& m) {
-  for (int64_t d : {0, 4, 12, 16, 20}) m.add({4, 32}, AccessType::StridedLoad, d, 24);
+  for (int64_t d : {0, 4, 12, 16, 20}) m.add({4, 32}, AccessType::StridedLoad, d, 32);
 }
 
 TEST(VlsGrouping, SeedExampleGreedyIsWhatTheSeedDescribes) {
@@ -44,7 +46,7 @@ TEST(VlsGrouping, SeedExampleGreedyIsWhatTheSeedDescribes) {
 TEST(VlsGrouping, SeedExampleOptimalIsNeverWorse) {
   Memrefs m;
   seed_memrefs(m);
-  UnitCosts c;  // counts instructions only: 10 loads + 11 shuffles either way, a tie
+  UnitCosts c;  // counts instructions only
   EXPECT_LE(get_groups(m.list, 16, c).cost, get_groups_greedy(m.list, 16, c).cost);
 }
 
@@ -60,7 +62,7 @@ TEST(VlsGrouping, SeedExampleOnARealTarget) {
   // than the greedy {1, 2, 3}, {4, 5} under the CPU's costs.
   EXPECT_EQ(members(best), (std::vector<std::vector<unsigned>>{{0, 1}, {2, 3, 4}})) << t.text;
   EXPECT_EQ(members(greedy), (std::vector<std::vector<unsigned>>{{0, 1, 2}, {3, 4}}));
-  EXPECT_LT(best.cost, greedy.cost);
+  EXPECT_LT(best.cost + 1, greedy.cost);  // by more than a rounding error
   EXPECT_EQ(best.group_of, (std::vector<unsigned>{0, 0, 1, 1, 1}));
 }
 
