@@ -199,6 +199,18 @@ int run_vls(const VlsCliOptions& o) {
         d["gathered"] = s.why_gathered;
       } else {
         d["strategy"] = strategy_name(s.seq->strategy);
+        // The Program's view: the member at distance 0 is the base; inputs (loads) or outputs
+        // (stores) are the chunks at these byte offsets from it; members in distance order.
+        d["base"] = s.group->indices[0];
+        d["by_distance"] = s.group->indices;
+        d["chunks"] = s.seq->chunks;
+        json masks = json::array();
+        for (const auto& m : s.seq->chunk_masks) {
+          std::string bits;
+          for (bool b : m) bits += b ? '1' : '0';
+          masks.push_back(bits);
+        }
+        d["chunk_masks"] = masks;
         json seq = json::array();
         for (const auto& in : s.seq->instructions) seq.push_back(in.str("&" + s.group->members[0]->describe()));
         d["sequence"] = seq;
@@ -217,6 +229,7 @@ int run_vls(const VlsCliOptions& o) {
     j["cost"] = cost;
     j["gather_cost"] = gather_cost;
     j["program"] = lines_of(print_program(whole));
+    if (!whole.outputs.empty()) j["c"] = emit_c(whole, o.name);  // `void NAME(const void *in, void *out)`
     j["detail"] = detail;
     std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
     return 0;
