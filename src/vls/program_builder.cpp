@@ -2,6 +2,7 @@
 #include "shufc/vls/program_builder.h"
 
 #include <map>
+#include <optional>
 #include <tuple>
 #include <stdexcept>
 
@@ -88,6 +89,49 @@ Expected<Program> to_program(const Group& g, const Sequence& s, ShuffleLowering&
       else expect(pl.chunk, pl.elem, a, i);
     }
   return p;
+}
+
+}  // namespace shufc::vls
+
+namespace shufc::vls {
+
+Expected<CompiledGroup> compile_group(const Group& g, CostClient& client, ShuffleLowering& lowering, Strategy strategy,
+                                      Trace* trace) {
+  std::vector<Strategy> tries = {strategy};
+  if (strategy == Strategy::Best) tries = {Strategy::SplitMerge, Strategy::Direct};
+  std::optional<CompiledGroup> best;
+  std::optional<Error> first_error;
+  for (Strategy st : tries) {
+    const bool merge = st == Strategy::SplitMerge;
+    // The seed's trace is the split/merge one; the direct one is summarised.
+    auto seq = get_sequence(g, client, st, merge || tries.size() == 1 ? trace : nullptr);
+    std::optional<Expected<Program>> prog;
+    if (seq) prog.emplace(to_program(g, *seq, lowering));
+    const char* name = merge ? "split/merge" : "direct";
+    if (!seq || !*prog) {
+      const Error e = !seq ? seq.error() : prog->error();
+      if (!first_error) first_error = e;
+      if (trace) trace->line(2, "{}: none ({})", name, e.str());
+      continue;
+    }
+    CompiledGroup c{std::move(*seq), std::move(**prog), 0, 0, {}};
+    for (const Instruction& in : c.sequence.instructions) {
+      if (in.kind == Instruction::Kind::Load) c.memory_cost += client.load_cost(in.type, in.masked());
+      if (in.kind == Instruction::Kind::Store) c.memory_cost += client.store_cost(in.type, in.masked());
+    }
+    c.shuffle_cost = lowering.cost(c.program);
+    const std::string line = fmt::format("{}: {} shuffle instructions, cost {:.2f}", name, c.program.steps.size(), c.cost());
+    if (trace) trace->line(2, "{}", line);
+    std::vector<std::string> considered = best ? best->considered : std::vector<std::string>{};
+    considered.push_back(line);
+    // Ties keep the seed's split/merge.
+    if (!best || c.cost() < best->cost() - 1e-9) best = std::move(c);
+    best->considered = std::move(considered);
+  }
+  if (!best) return *first_error;
+  if (trace && tries.size() > 1)
+    trace->line(2, "kept: {}", best->sequence.strategy == Strategy::SplitMerge ? "split/merge" : "direct");
+  return std::move(*best);
 }
 
 }  // namespace shufc::vls

@@ -93,30 +93,18 @@ int run_vls(const VlsCliOptions& o) {
     Served s{&g};
     for (const vls::Memref* m : g.members) s.gather_cost += client.gather_cost(*m);
     if (tr) tr->line(0, "Group#{}:", gi + 1);
-    std::optional<Expected<vls::Sequence>> seq;
-    if (g.strided()) seq.emplace(vls::get_sequence(g, client, strategy, tr));
-    if (!seq) {
+    if (!g.strided()) {
       s.gathered = true;
       s.why_gathered = "no constant stride";
-    } else if (!*seq) {
-      if (g.size() > 1) return fail(fmt::format("group {}: {}", gi + 1, seq->error().str()));
-      s.gathered = true;
-      s.why_gathered = seq->error().str();
+    } else if (auto c = vls::compile_group(g, client, lowering, strategy, tr); !c) {
+      if (g.size() > 1) return fail(fmt::format("group {}: {}", gi + 1, c.error().str()));
+      s.gathered = true;  // a lone access the target cannot serve otherwise
+      s.why_gathered = c.error().str();
     } else {
-      auto prog = vls::to_program(g, **seq, lowering);
-      if (!prog) {
-        if (g.size() > 1) return fail(fmt::format("group {}: {}", gi + 1, prog.error().str()));
-        s.gathered = true;
-        s.why_gathered = prog.error().str();
-      } else {
-        s.seq = std::move(**seq);
-        s.program = std::move(*prog);
-        for (const vls::Instruction& in : s.seq->instructions) {
-          if (in.kind == vls::Instruction::Kind::Load) s.memory_cost += client.load_cost(in.type, in.masked());
-          if (in.kind == vls::Instruction::Kind::Store) s.memory_cost += client.store_cost(in.type, in.masked());
-        }
-        s.shuffle_cost = program_cost(s.program, *cpu).rthroughput;
-      }
+      s.seq = std::move(c->sequence);
+      s.program = std::move(c->program);
+      s.memory_cost = c->memory_cost;
+      s.shuffle_cost = c->shuffle_cost;
     }
     served.push_back(std::move(s));
   }

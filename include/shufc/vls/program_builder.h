@@ -14,4 +14,18 @@ namespace shufc::vls {
 
 Expected<Program> to_program(const Group& g, const Sequence& s, ShuffleLowering& lowering);
 
+// A group compiled for a target: the seed's split/merge sequence and the direct one are both
+// lowered, and the one whose Program plus loads/stores costs least on the CPU is kept (the
+// abstract costs cannot see steps two shuffles share). `strategy` other than Best forces one.
+struct CompiledGroup {
+  Sequence sequence;
+  Program program;
+  double memory_cost = 0;   // loads / stores, as the client costs them
+  double shuffle_cost = 0;  // program_cost(program).rthroughput
+  double cost() const { return memory_cost + shuffle_cost; }
+  std::vector<std::string> considered;  // "split/merge: 5.67", "direct: 5.00"
+};
+Expected<CompiledGroup> compile_group(const Group& g, CostClient& client, ShuffleLowering& lowering,
+                                      Strategy strategy = Strategy::Best, Trace* trace = nullptr);
+
 }  // namespace shufc::vls
