@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <spawn.h>
+#include <sys/wait.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -46,6 +48,16 @@ struct Served {
   double memory_cost = 0, shuffle_cost = 0, gather_cost = 0;
   std::string why_gathered;
 };
+
+// When Graphviz is installed, FILE.svg (FILE.2.svg, ... one per stage) next to FILE; without it
+// the .dot file is the result. Spawned directly, never through a shell.
+void render_svg(const std::string& file) {
+  const char* argv[] = {"dot", "-Tsvg", "-O", file.c_str(), nullptr};
+  pid_t pid;
+  if (posix_spawnp(&pid, "dot", nullptr, nullptr, const_cast<char* const*>(argv), environ) != 0) return;
+  int status = 0;
+  waitpid(pid, &status, 0);
+}
 
 }  // namespace
 
@@ -142,6 +154,8 @@ int run_vls(const VlsCliOptions& o) {
       std::ofstream f(o.dot);
       if (!f) return fail(fmt::format("cannot write '{}'", o.dot));
       for (const std::string& d : trace.dot_graphs) f << d;
+      f.close();
+      render_svg(o.dot);
     }
   }
   unsigned loads = 0, stores = 0, abstract_shuffles = 0;
