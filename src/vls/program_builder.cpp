@@ -95,6 +95,50 @@ Expected<Program> to_program(const Group& g, const Sequence& s, ShuffleLowering&
 
 namespace shufc::vls {
 
+Program join_programs(const std::vector<const Program*>& parts) {
+  Program whole;
+  std::vector<unsigned> first_input;  // of each part in `whole`
+  for (const Program* p : parts) {
+    whole.arch = p->arch;
+    first_input.push_back(unsigned(whole.inputs.size()));
+    for (const auto& in : p->inputs) {
+      // ld0 of the second group becomes ld2 when the first had two loads.
+      const std::string stem = in.name.substr(0, in.name.find_first_of("0123456789"));
+      whole.inputs.push_back({fmt::format("{}{}", stem, whole.inputs.size()), in.bits});
+    }
+  }
+  for (size_t k = 0; k < parts.size(); ++k) {
+    const Program& p = *parts[k];
+    std::vector<unsigned> value(p.num_values());
+    for (unsigned i = 0; i < p.inputs.size(); ++i) value[i] = first_input[k] + i;
+    for (size_t j = 0; j < p.steps.size(); ++j) {
+      Program::Step st = p.steps[j];
+      for (unsigned& a : st.args) a = value[a];
+      st.name = fmt::format("t{}", whole.steps.size());
+      value[p.inputs.size() + j] = whole.num_values();
+      whole.steps.push_back(std::move(st));
+    }
+    for (unsigned o : p.outputs) whole.outputs.push_back(value[o]);
+  }
+  // Each output of the whole holds what the part's output held, from the part's inputs.
+  const auto all = simulate_labels(whole);
+  if (!all) throw std::logic_error("vls: the joined Program does not simulate");
+  size_t out = 0;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    const auto own = simulate_labels(*parts[k]);
+    if (!own) throw std::logic_error("vls: a part of the joined Program does not simulate");
+    for (const auto& bytes : *own) {
+      for (size_t b = 0; b < bytes.size(); ++b) {
+        ByteLabel want = bytes[b];
+        if (want.input >= 0) want.input = int16_t(want.input + int(first_input[k]));
+        if ((*all).at(out).at(b) != want) throw std::logic_error(fmt::format("vls: output {} of the joined Program is wrong", out));
+      }
+      ++out;
+    }
+  }
+  return whole;
+}
+
 Expected<CompiledGroup> compile_group(const Group& g, CostClient& client, ShuffleLowering& lowering, Strategy strategy,
                                       Trace* trace) {
   std::vector<Strategy> tries = {strategy};

@@ -96,10 +96,8 @@ int run_vls(const VlsCliOptions& o) {
   vls::Trace* tr = o.debug || !o.dot.empty() ? &trace : nullptr;
   const vls::Grouping grouping = o.greedy ? vls::get_groups_greedy(memrefs, vl, client) : vls::get_groups(memrefs, vl, client, tr);
 
-  // Each group: its sequence and Program, or its gathers when that is cheaper or the only way.
+  // Each group: its sequence and Program, or its gathers when it has no sequence.
   std::vector<Served> served;
-  Program whole;
-  whole.arch = target->arch;
   for (size_t gi = 0; gi < grouping.groups.size(); ++gi) {
     const vls::Group& g = grouping.groups[gi];
     Served s{&g};
@@ -120,37 +118,16 @@ int run_vls(const VlsCliOptions& o) {
     }
     served.push_back(std::move(s));
   }
-  // The combined Program: every served group's inputs first, then the steps, then the outputs.
-  {
-    std::vector<std::vector<unsigned>> args(served.size());
-    whole.inputs.clear();
-    for (size_t k = 0; k < served.size(); ++k) {
-      if (served[k].gathered) continue;
-      for (const auto& in : served[k].program.inputs) {
-        args[k].push_back(unsigned(whole.inputs.size()));
-        whole.inputs.push_back({fmt::format("{}{}", in.name.substr(0, in.name.find_first_of("0123456789")), whole.inputs.size()), in.bits});
-      }
-    }
-    for (size_t k = 0; k < served.size(); ++k) {
-      if (served[k].gathered) continue;
-      const Program& p = served[k].program;
-      std::vector<unsigned> value(p.num_values());
-      for (size_t i = 0; i < p.inputs.size(); ++i) value[i] = args[k][i];
-      for (size_t j = 0; j < p.steps.size(); ++j) {
-        Program::Step st = p.steps[j];
-        for (unsigned& a : st.args) a = value[a];
-        st.name = fmt::format("t{}", whole.steps.size());
-        value[p.inputs.size() + j] = unsigned(whole.inputs.size() + whole.steps.size());
-        whole.steps.push_back(std::move(st));
-      }
-      for (unsigned out : p.outputs) whole.outputs.push_back(value[out]);
-    }
-  }
+  // One Program for the whole list: what --emit prints.
+  std::vector<const Program*> parts;
+  for (const Served& s : served)
+    if (!s.gathered) parts.push_back(&s.program);
+  const Program whole = vls::join_programs(parts);
   if (tr) {
     if (o.debug)
       for (const std::string& l : lines_of(trace.text)) std::printf("%s\n", l.c_str());
     if (!o.dot.empty()) {
-      std::fflush(stdout);  // --dot /dev/stdout keeps its place after the trace
+      std::fflush(stdout);  // the trace is out before the file is written
       std::ofstream f(o.dot);
       if (!f) return fail(fmt::format("cannot write '{}'", o.dot));
       for (const std::string& d : trace.dot_graphs) f << d;

@@ -3,6 +3,9 @@
 // (store group); every abstract shuffle lowered to target instructions. The Program is run on
 // labels and checked against the group's layout before it is returned.
 #pragma once
+#include <string>
+#include <vector>
+
 #include "shufc/cost.h"
 #include "shufc/expected.h"
 #include "shufc/program.h"
@@ -25,6 +28,10 @@ struct CompiledGroup {
   double cost() const { return memory_cost + shuffle_cost; }
   std::vector<std::string> considered;  // "split/merge: 5.67", "direct: 5.00"
 };
+// Several groups' Programs as one (all inputs first, in order, then every step, then all outputs),
+// checked with simulate_labels against the parts: what a client emits as one function.
+Program join_programs(const std::vector<const Program*>& parts);
+
 Expected<CompiledGroup> compile_group(const Group& g, CostClient& client, ShuffleLowering& lowering,
                                       Strategy strategy = Strategy::Best, Trace* trace = nullptr);
 
