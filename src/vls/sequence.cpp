@@ -2,6 +2,7 @@
 #include "shufc/vls/sequence.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <stdexcept>
 
@@ -139,35 +140,81 @@ Expected<Sequence> emit(const Group& g, Sequence s, const Graph& graph, CostClie
       value_of[n.id] = srcs[0];
       return true;
     }
-    if (srcs.size() > 2)
-      s.notes.push_back(fmt::format("V{} reads {} sources: composed through {} two-source shuffles", n.id, srcs.size(),
-                                    srcs.size() - 1));
-    // Step 1 places the first two sources' lanes; each further step keeps the lanes so far (identity)
-    // and adds one more source's.
-    unsigned acc = 0;
-    for (size_t step = 1; step < std::max<size_t>(2, srcs.size()); ++step) {
-      const bool first = step == 1;
-      const bool last = step + 1 >= srcs.size();
-      std::vector<int> mask(w, -1);
-      std::vector<unsigned> ops = first ? std::vector<unsigned>(srcs.begin(), srcs.begin() + std::min<size_t>(2, srcs.size()))
-                                        : std::vector<unsigned>{acc, srcs[step]};
+    // A plan is a list of two-source steps; an operand >= 0 is a value, -1 - j the result of step j.
+    struct Step {
+      std::vector<int> ops;
+      std::vector<int> mask;
+    };
+    using Plan = std::vector<Step>;
+    auto index_of = [&](unsigned v) { return size_t(std::find(srcs.begin(), srcs.end(), v) - srcs.begin()); };
+    // One step placing the lanes of sources [a, b) (at most two) where the node wants them.
+    auto place = [&](Plan& p, size_t a, size_t b) {
+      Step st{{}, std::vector<int>(w, -1)};
+      for (size_t i = a; i < b; ++i) st.ops.push_back(int(srcs[i]));
+      for (unsigned k = 0; k < w; ++k)
+        if (lanes[k].first >= 0 && index_of(unsigned(lanes[k].first)) >= a && index_of(unsigned(lanes[k].first)) < b)
+          st.mask[k] = int(lanes[k].second + (index_of(unsigned(lanes[k].first)) == a ? 0 : w));
+      p.push_back(std::move(st));
+      return -int(p.size());
+    };
+    // Keeps the lanes of sources [a, m) from `left` in place and adds those of [m, b) from `right`.
+    auto join = [&](Plan& p, int left, int right, size_t a, size_t m, size_t b) {
+      Step st{{left, right}, std::vector<int>(w, -1)};
       for (unsigned k = 0; k < w; ++k) {
         if (lanes[k].first < 0) continue;
-        const unsigned v = unsigned(lanes[k].first);
-        const auto at = std::find(srcs.begin(), srcs.end(), v) - srcs.begin();
-        if (first) {
-          if (v == ops[0]) mask[k] = int(lanes[k].second);
-          else if (ops.size() > 1 && v == ops[1]) mask[k] = int(w + lanes[k].second);
-        } else if (size_t(at) < step) {
-          mask[k] = int(k);  // already in place
-        } else if (size_t(at) == step) {
-          mask[k] = int(w + lanes[k].second);
-        }
+        const size_t i = index_of(unsigned(lanes[k].first));
+        if (i >= a && i < m) st.mask[k] = int(k);
+        else if (i >= m && i < b) st.mask[k] = int(right >= 0 ? w + lanes[k].second : w + k);
       }
-      const unsigned value = last ? n.id : next_value++;
-      auto r = add_shuffle(value, ops, mask);
+      p.push_back(std::move(st));
+      return -int(p.size());
+    };
+    std::vector<std::pair<const char*, Plan>> plans;
+    if (srcs.size() <= 2) {
+      plans.push_back({"", {}});
+      place(plans.back().second, 0, srcs.size());
+    } else {
+      // Chain: the first two sources, then one more source per step.
+      Plan chain;
+      int acc = place(chain, 0, 2);
+      for (size_t i = 2; i < srcs.size(); ++i) acc = join(chain, acc, int(srcs[i]), 0, i, i + 1);
+      plans.push_back({"a chain of", std::move(chain)});
+      // Tree: halves composed apart, then put together.
+      Plan tree;
+      std::function<int(size_t, size_t)> build = [&](size_t a, size_t b) -> int {
+        if (b - a <= 2) return place(tree, a, b);
+        const size_t m = a + (b - a) / 2;
+        const int l = build(a, m), r = build(m, b);
+        return join(tree, l, r, a, m, b);
+      };
+      build(0, srcs.size());
+      plans.push_back({"a tree of", std::move(tree)});
+    }
+    // The cheaper plan by the client's costs (the chain on a tie); a plan it cannot cost is out.
+    auto cost_of = [&](const Plan& p) -> std::optional<double> {
+      double c = 0;
+      for (const Step& st : p) {
+        auto x = client.shuffle_cost({s.type, unsigned(st.ops.size()), st.mask});
+        if (!x) return std::nullopt;
+        c += *x;
+      }
+      return c;
+    };
+    size_t pick = 0;
+    std::optional<double> best_cost = cost_of(plans[0].second);
+    for (size_t k = 1; k < plans.size(); ++k)
+      if (auto c = cost_of(plans[k].second); c && (!best_cost || *c < *best_cost)) pick = k, best_cost = c;
+    const Plan& plan = plans[pick].second;
+    if (srcs.size() > 2)
+      s.notes.push_back(fmt::format("V{} reads {} sources: composed through {} {} two-source shuffles", n.id, srcs.size(),
+                                    plans[pick].first, plan.size()));
+    std::vector<unsigned> step_value(plan.size());
+    for (size_t j = 0; j < plan.size(); ++j) {
+      std::vector<unsigned> ops;
+      for (int op : plan[j].ops) ops.push_back(op >= 0 ? unsigned(op) : step_value[size_t(-op - 1)]);
+      step_value[j] = j + 1 == plan.size() ? n.id : next_value++;
+      auto r = add_shuffle(step_value[j], ops, plan[j].mask);
       if (!r) return r.error();
-      acc = value;
     }
     value_of[n.id] = n.id;
     return true;
