@@ -142,7 +142,11 @@ Program join_programs(const std::vector<const Program*>& parts) {
 Expected<CompiledGroup> compile_group(const Group& g, CostClient& client, ShuffleLowering& lowering, Strategy strategy,
                                       Trace* trace) {
   std::vector<Strategy> tries = {strategy};
-  if (strategy == Strategy::Best) tries = {Strategy::SplitMerge, Strategy::Direct};
+  if (strategy == Strategy::Best) {
+    tries = {Strategy::Direct, Strategy::Radix2};
+    if (merge_is_affordable(g)) tries.insert(tries.begin(), Strategy::SplitMerge);
+    else if (trace) trace->line(2, "split/merge skipped: too many intermediate nodes or lanes");
+  }
   std::optional<CompiledGroup> best;
   std::optional<Error> first_error;
   for (Strategy st : tries) {
@@ -151,7 +155,7 @@ Expected<CompiledGroup> compile_group(const Group& g, CostClient& client, Shuffl
     auto seq = get_sequence(g, client, st, merge || tries.size() == 1 ? trace : nullptr);
     std::optional<Expected<Program>> prog;
     if (seq) prog.emplace(to_program(g, *seq, lowering));
-    const char* name = merge ? "split/merge" : "direct";
+    const char* name = vls::name(st);
     if (!seq || !*prog) {
       const Error e = !seq ? seq.error() : prog->error();
       if (!first_error) first_error = e;
@@ -174,7 +178,7 @@ Expected<CompiledGroup> compile_group(const Group& g, CostClient& client, Shuffl
   }
   if (!best) return *first_error;
   if (trace && tries.size() > 1)
-    trace->line(2, "kept: {}", best->sequence.strategy == Strategy::SplitMerge ? "split/merge" : "direct");
+    trace->line(2, "kept: {}", name(best->sequence.strategy));
   return std::move(*best);
 }
 

@@ -1,6 +1,8 @@
 // getSequence: layout of the contiguous chunks, the seed's graph, and the abstract instructions.
 #include "shufc/vls/sequence.h"
 
+#include "shufc/vls/radix2.h"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -12,9 +14,11 @@ namespace shufc::vls {
 
 namespace {
 
-// Above this many intermediate nodes the pairwise test-merges (quadratic per round, each costed by
-// the client) take longer than a compiler would wait; Best then lowers directly.
+// Above this many intermediate nodes, or with vectors of more elements than this, the pairwise
+// test-merges (quadratic per round, each costed by the client on masks with ever more distinct
+// lanes) take longer than a compiler would wait; Best then uses the other strategies.
 constexpr size_t kMaxMergeNodes = 32;
+constexpr unsigned kMaxMergeLanes = 16;
 
 int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
@@ -282,6 +286,16 @@ Expected<Sequence> run(const Group& g, CostClient& client, Strategy strategy, Tr
     trace->dot_graphs.push_back(graph.dot("Initial_Graph"));
   }
   s->strategy = strategy;
+  if (strategy == Strategy::Radix2) {
+    auto out = radix2_sequence(g, std::move(*s), client);
+    if (!out) return out;
+    check(g, *out);
+    if (trace) {
+      trace->line(2, "Radix-2 stages ({} shuffles, cost {:g}):", out->shuffles, out->cost);
+      print_sequence(g, *out, *trace, 4);
+    }
+    return out;
+  }
   if (strategy == Strategy::SplitMerge) {
     graph.split();
     if (trace) {
@@ -309,40 +323,56 @@ Expected<Sequence> run(const Group& g, CostClient& client, Strategy strategy, Tr
 
 }  // namespace
 
+bool merge_is_affordable(const Group& g) {
+  return g.size() * g.type.num_elements <= kMaxMergeNodes && g.type.num_elements <= kMaxMergeLanes;
+}
+
+const char* name(Strategy s) {
+  switch (s) {
+    case Strategy::SplitMerge: return "split/merge";
+    case Strategy::Direct: return "direct";
+    case Strategy::Radix2: return "radix-2";
+    case Strategy::Best: return "best";
+  }
+  return "?";
+}
+
 Expected<Sequence> get_sequence(const Group& g, CostClient& client, Strategy strategy, Trace* trace) {
   if (!g.strided()) return Error{"an indexed access has no contiguous form: it stays a gather/scatter"};
   if (strategy != Strategy::Best) {
-    if (trace) trace->line(0, "Received a request from Client---GET SEQUENCE ({})", strategy == Strategy::SplitMerge ? "split/merge" : "direct");
+    if (trace) trace->line(0, "Received a request from Client---GET SEQUENCE ({})", name(strategy));
     return run(g, client, strategy, trace);
   }
-  // The seed's split/merge, and the direct lowering of the initial graph: keep the cheaper (the
-  // seed's on a tie). The seed's graph only merges pairs, so for some groups (e.g. a result read
-  // in place from one load) the direct form is simply better.
+  // The seed's split/merge, the direct lowering of the initial graph and the radix-2 stages: keep
+  // the cheapest (the earlier on a tie, so the seed's first). The seed's graph only merges pairs,
+  // so for some groups (e.g. a result read in place from one load) the direct form is better.
   if (trace) trace->line(0, "Received a request from Client---GET SEQUENCE");
   auto lay = layout(g);
   if (!lay) return lay;
-  const size_t elements = g.size() * g.type.num_elements;
-  std::optional<Expected<Sequence>> merged;
-  if (elements <= kMaxMergeNodes) merged.emplace(run(g, client, Strategy::SplitMerge, trace));
-  else if (trace)
-    trace->line(2, "split/merge skipped: {} intermediate nodes (more than {}); lowering directly", elements, kMaxMergeNodes);
-  Trace direct_trace;
-  auto direct = run(g, client, Strategy::Direct, trace ? &direct_trace : nullptr);
-  if (trace) {
-    trace->line(2, "Direct lowering of the initial graph (the alternative):");
-    if (direct) {
-      for (const std::string& n : direct->notes) trace->line(4, "{}", n);
-      trace->line(4, "{} shuffles, cost {:g}", direct->shuffles, direct->cost);
-    } else {
-      trace->line(4, "none: {}", direct.error().str());
+  std::optional<Expected<Sequence>> best;
+  for (Strategy st : {Strategy::SplitMerge, Strategy::Direct, Strategy::Radix2}) {
+    if (st == Strategy::SplitMerge && !merge_is_affordable(g)) {
+      if (trace)
+        trace->line(2, "split/merge skipped: {} intermediate nodes of {} lanes (at most {} of {})", elements,
+                    g.type.num_elements, kMaxMergeNodes, kMaxMergeLanes);
+      continue;
     }
+    // The seed's trace is the split/merge one; the others are summarised.
+    Trace quiet;
+    auto r = run(g, client, st, st == Strategy::SplitMerge ? trace : trace ? &quiet : nullptr);
+    if (trace && st != Strategy::SplitMerge) {
+      if (r) {
+        trace->line(2, "{} (the alternative): {} shuffles, cost {:g}", name(st), r->shuffles, r->cost);
+        for (const std::string& n : r->notes) trace->line(4, "{}", n);
+      } else {
+        trace->line(2, "{}: none ({})", name(st), r.error().str());
+      }
+    }
+    if (r && (!best || !*best || r->cost < (*best)->cost)) best.emplace(std::move(r));
+    else if (!best) best.emplace(std::move(r));
   }
-  Expected<Sequence>* best = nullptr;
-  if (merged && *merged) best = &*merged;
-  if (direct && (!best || direct->cost < (*best)->cost)) best = &direct;
-  if (!best) return merged ? *merged : direct;
-  if (trace) trace->line(2, "kept: {} (cost {:g})", (*best)->strategy == Strategy::SplitMerge ? "split/merge" : "direct", (*best)->cost);
-  return *best;
+  if (trace && *best) trace->line(2, "kept: {} (cost {:g})", name((*best)->strategy), (*best)->cost);
+  return std::move(*best);
 }
 
 GroupCost group_cost(const Group& g, CostClient& client) {

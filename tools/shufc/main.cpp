@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
   vls->add_option("--cpu", vopts.cpu, "cost model: skylake, icelake-server (default), sapphirerapids, znver4");
   vls->add_option("--vector-length", vopts.vector_length, "bytes per vector (default: the target's widest register)");
   vls->add_option("--budget-ms", vopts.budget_ms, "synthesis budget per shuffle (default 200)");
-  vls->add_option("--strategy", vopts.strategy, "best (default), merge (the seed's split/merge only), direct");
+  vls->add_option("--strategy", vopts.strategy, "best (default), merge (the seed's split/merge only), direct, radix2");
   vls->add_option("--emit", vopts.emit, "c, asm, ll or json instead of the report");
   vls->add_option("--name", vopts.name, "function name for --emit c / ll");
   vls->add_option("--dot", vopts.dot, "write the graph of every stage as Graphviz to this file");

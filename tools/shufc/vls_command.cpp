@@ -75,7 +75,8 @@ int run_vls(const VlsCliOptions& o) {
   if (o.strategy == "best") strategy = vls::Strategy::Best;
   else if (o.strategy == "merge") strategy = vls::Strategy::SplitMerge;
   else if (o.strategy == "direct") strategy = vls::Strategy::Direct;
-  else return fail(fmt::format("unknown --strategy '{}' (best, merge, direct)", o.strategy));
+  else if (o.strategy == "radix2") strategy = vls::Strategy::Radix2;
+  else return fail(fmt::format("unknown --strategy '{}' (best, merge, direct, radix2)", o.strategy));
   const unsigned vl = o.vector_length ? o.vector_length : target->max_reg_bits / 8;
   if (vl != 16 && vl != 32 && vl != 64) return fail(fmt::format("a vector length of {} bytes (16, 32 or 64)", vl));
   if (vl * 8 > target->max_reg_bits) return fail(fmt::format("{} has no {}-byte registers", target->name, vl));
@@ -156,7 +157,7 @@ int run_vls(const VlsCliOptions& o) {
   if (o.emit == "asm") return std::printf("%s", emit_asm(whole, AsmSyntax::att).c_str()), 0;
   if (o.emit == "ll") return std::printf("%s", emit_ir(whole, o.name).c_str()), 0;
 
-  auto strategy_name = [](vls::Strategy s) { return s == vls::Strategy::SplitMerge ? "split/merge" : "direct"; };
+  auto strategy_name = [](vls::Strategy s) { return vls::name(s); };
   if (o.json || o.emit == "json") {
     json j;
     j["target"] = target->name;

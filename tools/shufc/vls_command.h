@@ -14,7 +14,7 @@ struct VlsCliOptions {
   std::string emit;          // c, asm, ll, json
   std::string name = "shufc_vls";
   std::string dot;           // file for the Graphviz graphs
-  std::string strategy = "best";  // best, merge (the seed's split/merge), direct
+  std::string strategy = "best";  // best, merge (the seed's split/merge), direct, radix2
   bool json = false;
   bool debug = false;
   bool greedy = false;       // the seed's greedy grouping, to compare

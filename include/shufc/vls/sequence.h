@@ -23,8 +23,10 @@ struct ElementPlace {
 enum class Strategy {
   SplitMerge,  // the seed's: initial graph, split, merge
   Direct,      // each result straight from its sources (composed through two-source steps)
-  Best,        // both, keep the one the client finds cheaper
+  Radix2,      // 2^k dense members: k stages of two-way (de)interleaves (radix2.h)
+  Best,        // all that apply, keep the one the client finds cheapest
 };
+const char* name(Strategy s);  // "split/merge", "direct", "radix-2", "best"
 
 struct Sequence {
   Strategy strategy = Strategy::SplitMerge;
@@ -50,6 +52,10 @@ Expected<Sequence> layout(const Group& g);
 
 // The initial graph of the seed for a laid-out group.
 Graph initial_graph(const Group& g, const Sequence& layout);
+
+// Whether Best tries the seed's split/merge: its pairwise test-merges are quadratic per round and
+// each needs client costings, too slow above 32 intermediate nodes or 16 lanes (bytes on AVX2).
+bool merge_is_affordable(const Group& g);
 
 Expected<Sequence> get_sequence(const Group& g, CostClient& client, Strategy strategy = Strategy::Best,
                                 Trace* trace = nullptr);
