@@ -353,7 +353,7 @@ Expected<Sequence> get_sequence(const Group& g, CostClient& client, Strategy str
   for (Strategy st : {Strategy::SplitMerge, Strategy::Direct, Strategy::Radix2}) {
     if (st == Strategy::SplitMerge && !merge_is_affordable(g)) {
       if (trace)
-        trace->line(2, "split/merge skipped: {} intermediate nodes of {} lanes (at most {} of {})", elements,
+        trace->line(2, "split/merge skipped: {} intermediate nodes of {} lanes (at most {} of {})", g.size() * g.type.num_elements,
                     g.type.num_elements, kMaxMergeNodes, kMaxMergeLanes);
       continue;
     }
