@@ -108,6 +108,30 @@ TEST(VlsTargetSequence, TheSeedsMergeAloneAlsoLowers) {
   run_case({"avx2", 2, "i32", 4, true, Strategy::SplitMerge});
 }
 
+TEST(VlsTargetSequence, Radix2Stages) {
+  run_case({"avx2", 4, "f32", 4, false, Strategy::Radix2});
+  run_case({"avx2", 4, "f32", 4, true, Strategy::Radix2});
+  run_case({"sse4.1", 4, "i32", 4, false, Strategy::Radix2});
+  run_case({"avx2", 2, "f64", 8, true, Strategy::Radix2});
+}
+
+TEST(VlsTargetSequence, Radix2NeedsAPowerOfTwoOfDenseMembers) {
+  auto list = AccessList::parse("x[3k]:f32, x[3k+1]:f32, x[3k+2]:f32", 16);
+  ASSERT_TRUE(list);
+  ShuffleLowering low(*isa::find_target("sse4.1"), *find_cpu("skylake"), 100);
+  TargetCostClient client(low);
+  const auto memrefs = (*list)->memrefs();
+  const Grouping g = get_groups(memrefs, 16, client);
+  ASSERT_EQ(g.groups.size(), 1u);
+  EXPECT_FALSE(get_sequence(g.groups[0], client, Strategy::Radix2));
+  // Two fields of a four-field struct: two members over four chunks.
+  auto gaps = AccessList::parse("x[4k]:f32, x[4k+1]:f32", 16);
+  const auto gm = (*gaps)->memrefs();
+  const Grouping gg = get_groups(gm, 16, client);
+  ASSERT_EQ(gg.groups.size(), 1u);
+  EXPECT_FALSE(get_sequence(gg.groups[0], client, Strategy::Radix2));
+}
+
 TEST(VlsTargetSequence, ByteInterleaveOnAvx2ComposesAndDecomposes) {
   run_case({"avx2", 4, "i8", 1, false});
   run_case({"avx2", 3, "i8", 1, true});
