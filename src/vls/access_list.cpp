@@ -144,7 +144,8 @@ Expected<Spec> parse_json_item(const nlohmann::json& j) {
   if (!is_name(s.array)) return Error{fmt::format("'{}' is not an array name", s.array)};
   if (!s.indexed && (s.a == 0 || std::abs(s.a) > kMaxCoefficient || std::abs(s.b) > kMaxCoefficient))
     return Error{fmt::format("the stride {} / offset {} of {} is zero or too large", s.a, s.b, s.array)};
-  s.text = s.indexed ? fmt::format("{}[?]", s.array) : fmt::format("{}[{}k{:+}]", s.array, s.a, s.b);
+  s.text = s.indexed ? fmt::format("{}[?]", s.array)
+                     : s.b ? fmt::format("{}[{}k{:+}]", s.array, s.a, s.b) : fmt::format("{}[{}k]", s.array, s.a);
   return s;
 }
 

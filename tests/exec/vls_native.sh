@@ -31,6 +31,8 @@ cases=(
   "avx2|x[-2k+6]:f32, x[-2k+7]:f32"
   "avx2|x[4k]:f64, x[4k+1]:f64"
   "avx512|x[2k]:f32, x[2k+1]:f32, store y[2k]:f32, store y[2k+1]:f32"
+  "avx2|x[4k]:f32, x[4k+1]:f32, x[4k+2]:f32, x[4k+3]:f32"
+  "avx2|store w[4k]:i32, store w[4k+1]:i32, store w[4k+2]:i32, store w[4k+3]:i32"
 )
 needs() {  # the /proc/cpuinfo flags a target needs
   case "$1" in
