@@ -47,6 +47,7 @@ struct Served {
   Program program;
   double memory_cost = 0, shuffle_cost = 0, gather_cost = 0;
   std::string why_gathered;
+  std::vector<std::string> considered;  // each strategy tried and its cost
 };
 
 // When Graphviz is installed, FILE.svg (FILE.2.svg, ... one per stage) next to FILE; without it
@@ -116,6 +117,7 @@ int run_vls(const VlsCliOptions& o) {
       s.program = std::move(c->program);
       s.memory_cost = c->memory_cost;
       s.shuffle_cost = c->shuffle_cost;
+      s.considered = c->considered;
     }
     served.push_back(std::move(s));
   }
@@ -197,6 +199,7 @@ int run_vls(const VlsCliOptions& o) {
         d["program"] = lines_of(print_program(s.program));
         d["cost"] = s.memory_cost + s.shuffle_cost;
         for (const std::string& n : s.seq->notes) d["notes"].push_back(n);
+        d["considered"] = s.considered;
       }
       d["gather_cost"] = s.gather_cost;
       detail.push_back(d);
@@ -233,6 +236,7 @@ int run_vls(const VlsCliOptions& o) {
     std::printf("  sequence (%s): %u %s, %u shuffles\n", strategy_name(s.seq->strategy), ld + st, ld ? "loads" : "stores", s.seq->shuffles);
     for (const auto& in : s.seq->instructions) std::printf("    %s\n", in.str("&" + g.members[0]->describe()).c_str());
     for (const std::string& n : s.seq->notes) std::printf("  note: %s\n", n.c_str());
+    for (const std::string& c : s.considered) std::printf("  considered: %s\n", c.c_str());
     std::printf("  program (%zu instructions, verified by simulation):\n", s.program.steps.size());
     for (const std::string& l : lines_of(print_program(s.program))) std::printf("    %s\n", l.c_str());
     const double c = s.memory_cost + s.shuffle_cost;

@@ -17,16 +17,17 @@ namespace shufc::vls {
 
 Expected<Program> to_program(const Group& g, const Sequence& s, ShuffleLowering& lowering);
 
-// A group compiled for a target: the seed's split/merge sequence and the direct one are both
-// lowered, and the one whose Program plus loads/stores costs least on the CPU is kept (the
-// abstract costs cannot see steps two shuffles share). `strategy` other than Best forces one.
+// A group compiled for a target: the seed's split/merge sequence (where affordable), the direct
+// one and the radix-2 one (where it applies) are all lowered, and the one whose Program plus
+// loads/stores costs least on the CPU is kept (the abstract costs cannot see steps two shuffles
+// share). `strategy` other than Best forces one.
 struct CompiledGroup {
   Sequence sequence;
   Program program;
   double memory_cost = 0;   // loads / stores, as the client costs them
   double shuffle_cost = 0;  // program_cost(program).rthroughput
   double cost() const { return memory_cost + shuffle_cost; }
-  std::vector<std::string> considered;  // "split/merge: 5.67", "direct: 5.00"
+  std::vector<std::string> considered;  // "direct: 4 shuffle instructions, cost 5.00", one per strategy tried
 };
 // Several groups' Programs as one (all inputs first, in order, then every step, then all outputs),
 // checked with simulate_labels against the parts: what a client emits as one function.
