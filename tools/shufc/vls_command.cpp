@@ -15,6 +15,7 @@
 #include "shufc/vls/access_list.h"
 #include "shufc/vls/grouping.h"
 #include "shufc/vls/program_builder.h"
+#include "shufc/vls/seed_baseline.h"
 #include "shufc/vls/sequence.h"
 #include "shufc/vls/target_client.h"
 
@@ -138,10 +139,12 @@ int run_vls(const VlsCliOptions& o) {
       render_svg(o.dot);
     }
   }
+  const vls::SeedBaseline seed = vls::seed_baseline(memrefs, vl, client, lowering);
   unsigned loads = 0, stores = 0, abstract_shuffles = 0;
-  double cost = 0, gather_cost = 0;
+  double cost = 0, gather_cost = 0, chosen_cost = 0;  // chosen: per group, the cheaper of the two
   for (const Served& s : served) {
     gather_cost += s.gather_cost;
+    chosen_cost += s.gathered ? s.gather_cost : std::min(s.gather_cost, s.memory_cost + s.shuffle_cost);
     if (s.gathered) {
       cost += s.gather_cost;
       continue;
@@ -198,6 +201,7 @@ int run_vls(const VlsCliOptions& o) {
         d["sequence"] = seq;
         d["program"] = lines_of(print_program(s.program));
         d["cost"] = s.memory_cost + s.shuffle_cost;
+        d["decision"] = s.memory_cost + s.shuffle_cost <= s.gather_cost ? "sequence" : "gathers";
         for (const std::string& n : s.seq->notes) d["notes"].push_back(n);
         d["considered"] = s.considered;
       }
@@ -211,6 +215,8 @@ int run_vls(const VlsCliOptions& o) {
     j["abstract_shuffles"] = abstract_shuffles;
     j["cost"] = cost;
     j["gather_cost"] = gather_cost;
+    j["chosen_cost"] = chosen_cost;
+    j["seed_design_cost"] = seed.cost;  // greedy groups, split/merge only, bail-out at > 2 sources
     j["program"] = lines_of(print_program(whole));
     if (!whole.outputs.empty()) j["c"] = emit_c(whole, o.name);  // `void NAME(const void *in, void *out)`
     j["detail"] = detail;
@@ -246,6 +252,9 @@ int run_vls(const VlsCliOptions& o) {
   }
   std::printf("; total on %s: %.2f cycles reciprocal throughput (%u loads, %u stores, %zu shuffle instructions) vs %.2f with gathers/scatters\n",
               std::string(cpu->name).c_str(), cost, loads, stores, whole.steps.size(), gather_cost);
+  std::printf("; each group by the cheaper of the two: %.2f\n", chosen_cost);
+  std::printf("; the seed's design (greedy groups, split/merge only, gathers where a node keeps > 2 sources): %.2f (%u group%s, %u bailed out)\n",
+              seed.cost, seed.groups, seed.groups == 1 ? "" : "s", seed.bailed_out);
   return 0;
 }
 
