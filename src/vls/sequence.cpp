@@ -17,7 +17,7 @@ namespace {
 // Above this many intermediate nodes, or with vectors of more elements than this, the pairwise
 // test-merges (quadratic per round, each costed by the client on masks with ever more distinct
 // lanes) take longer than a compiler would wait; Best then uses the other strategies.
-constexpr size_t kMaxMergeNodes = 32;
+constexpr size_t kMaxMergeNodes = 24;
 constexpr unsigned kMaxMergeLanes = 16;
 
 int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }

@@ -89,6 +89,7 @@ int main(int argc, char** argv) {
   vls->add_flag("--json", vopts.json, "one JSON object");
   vls->add_flag("--debug", vopts.debug, "print the server's trace (the seed's format) first");
   vls->add_flag("--greedy", vopts.greedy, "group greedily as the seed's server does (to compare)");
+  vls->add_flag("--seed-baseline", vopts.seed_baseline, "also cost the seed's whole design: greedy groups, split/merge only, bail-out at > 2 sources");
 
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {

@@ -139,7 +139,9 @@ int run_vls(const VlsCliOptions& o) {
       render_svg(o.dot);
     }
   }
-  const vls::SeedBaseline seed = vls::seed_baseline(memrefs, vl, client, lowering);
+  // The seed's design costs a full split/merge per greedy group: only on request.
+  std::optional<vls::SeedBaseline> seed;
+  if (o.seed_baseline) seed = vls::seed_baseline(memrefs, vl, client, lowering);
   unsigned loads = 0, stores = 0, abstract_shuffles = 0;
   double cost = 0, gather_cost = 0, chosen_cost = 0;  // chosen: per group, the cheaper of the two
   for (const Served& s : served) {
@@ -216,7 +218,7 @@ int run_vls(const VlsCliOptions& o) {
     j["cost"] = cost;
     j["gather_cost"] = gather_cost;
     j["chosen_cost"] = chosen_cost;
-    j["seed_design_cost"] = seed.cost;  // greedy groups, split/merge only, bail-out at > 2 sources
+    if (seed) j["seed_design_cost"] = seed->cost;  // greedy groups, split/merge only, bail-out at > 2 sources
     j["program"] = lines_of(print_program(whole));
     if (!whole.outputs.empty()) j["c"] = emit_c(whole, o.name);  // `void NAME(const void *in, void *out)`
     j["detail"] = detail;
@@ -253,8 +255,9 @@ int run_vls(const VlsCliOptions& o) {
   std::printf("; total on %s: %.2f cycles reciprocal throughput (%u loads, %u stores, %zu shuffle instructions) vs %.2f with gathers/scatters\n",
               std::string(cpu->name).c_str(), cost, loads, stores, whole.steps.size(), gather_cost);
   std::printf("; each group by the cheaper of the two: %.2f\n", chosen_cost);
-  std::printf("; the seed's design (greedy groups, split/merge only, gathers where a node keeps > 2 sources): %.2f (%u group%s, %u bailed out)\n",
-              seed.cost, seed.groups, seed.groups == 1 ? "" : "s", seed.bailed_out);
+  if (seed)
+    std::printf("; the seed's design (greedy groups, split/merge only, gathers where a node keeps > 2 sources): %.2f (%u group%s, %u bailed out)\n",
+                seed->cost, seed->groups, seed->groups == 1 ? "" : "s", seed->bailed_out);
   return 0;
 }
 

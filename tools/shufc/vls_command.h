@@ -18,6 +18,7 @@ struct VlsCliOptions {
   bool json = false;
   bool debug = false;
   bool greedy = false;       // the seed's greedy grouping, to compare
+  bool seed_baseline = false;  // also cost the seed's whole design (slow: a split/merge per group)
 };
 
 int run_vls(const VlsCliOptions& o);

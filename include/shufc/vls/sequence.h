@@ -54,7 +54,7 @@ Expected<Sequence> layout(const Group& g);
 Graph initial_graph(const Group& g, const Sequence& layout);
 
 // Whether Best tries the seed's split/merge: its pairwise test-merges are quadratic per round and
-// each needs client costings, too slow above 32 intermediate nodes or 16 lanes (bytes on AVX2).
+// each needs client costings, too slow above 24 intermediate nodes or 16 lanes (bytes on AVX2).
 bool merge_is_affordable(const Group& g);
 
 Expected<Sequence> get_sequence(const Group& g, CostClient& client, Strategy strategy = Strategy::Best,
