@@ -95,7 +95,7 @@ namespace {
 // Turns the graph into abstract instructions: the loads, then a shuffle per node in id order
 // (intermediates read only sources, results read intermediates), then the stores. A node that
 // reads one source in place is that source (no instruction); a node with more than two sources
-// is composed through two-source shuffles, each adding one source's lanes to the previous step.
+// is composed through two-source shuffles, as a chain or a tree (the cheaper for the client).
 Expected<Sequence> emit(const Group& g, Sequence s, const Graph& graph, CostClient& client) {
   const unsigned w = s.type.num_elements;
   std::map<unsigned, unsigned> value_of;  // node id -> the value holding it
