@@ -53,7 +53,7 @@ TEST(VlsGrouping, SeedExampleOptimalIsNeverWorse) {
 TEST(VlsGrouping, SeedExampleOnARealTarget) {
   Memrefs m;
   seed_memrefs(m);
-  ShuffleLowering low(*isa::find_target("sse4.1"), *find_cpu("skylake"));
+  ShuffleLowering low(*isa::find_target("sse4.1"), *find_cpu("skylake"), 2000);
   TargetCostClient c(low);
   Trace t;
   const Grouping best = get_groups(m.list, 16, c, &t);

@@ -23,7 +23,7 @@ Outcome compare(const char* target, const char* accesses) {
   const unsigned vl = t.max_reg_bits / 8;
   auto list = AccessList::parse(accesses, vl);
   EXPECT_TRUE(list) << accesses;
-  ShuffleLowering low(t, *find_cpu("skylake"), 100);
+  ShuffleLowering low(t, *find_cpu("skylake"), 2000);
   TargetCostClient client(low);
   const auto memrefs = (*list)->memrefs();
   double ours = 0;

@@ -134,7 +134,7 @@ TEST(VlsServerApi, AccessListErrors) {
 }
 
 TEST(VlsServerApi, LoweringDecomposesWhatTheSearchCannotDo) {
-  ShuffleLowering low(*isa::find_target("avx2"), *find_cpu("skylake"), 100);
+  ShuffleLowering low(*isa::find_target("avx2"), *find_cpu("skylake"), 2000);
   // Bytes from both sources, crossing 128-bit halves: beyond two levels of AVX2 instructions.
   ShuffleMask m{{32, 8}, 2, {}};
   for (int i = 0; i < 32; ++i) m.mask.push_back((i * 7 + 5) % 64);

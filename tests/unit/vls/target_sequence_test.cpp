@@ -33,7 +33,7 @@ void run_case(const Case& c) {
     text += fmt::format("{}{}x[{}k+{}]:{}", f ? ", " : "", c.store ? "store " : "", c.factor, f, c.type);
   auto list = AccessList::parse(text, vl);
   ASSERT_TRUE(list) << list.error().str();
-  ShuffleLowering low(target, *find_cpu("icelake-server"), 100);
+  ShuffleLowering low(target, *find_cpu("icelake-server"), 2000);
   TargetCostClient client(low);
   const auto memrefs = (*list)->memrefs();
   const Grouping g = get_groups(memrefs, vl, client);
@@ -118,7 +118,7 @@ TEST(VlsTargetSequence, Radix2Stages) {
 TEST(VlsTargetSequence, Radix2NeedsAPowerOfTwoOfDenseMembers) {
   auto list = AccessList::parse("x[3k]:f32, x[3k+1]:f32, x[3k+2]:f32", 16);
   ASSERT_TRUE(list);
-  ShuffleLowering low(*isa::find_target("sse4.1"), *find_cpu("skylake"), 100);
+  ShuffleLowering low(*isa::find_target("sse4.1"), *find_cpu("skylake"), 2000);
   TargetCostClient client(low);
   const auto memrefs = (*list)->memrefs();
   const Grouping g = get_groups(memrefs, 16, client);
@@ -141,7 +141,7 @@ TEST(VlsTargetSequence, GapsGiveMaskedAccesses) {
   // x[4k] and x[4k+1] of doubles: half of every chunk is a gap.
   auto list = AccessList::parse("x[4k]:f64, x[4k+1]:f64", 32);
   ASSERT_TRUE(list);
-  ShuffleLowering low(*isa::find_target("avx2"), *find_cpu("skylake"), 100);
+  ShuffleLowering low(*isa::find_target("avx2"), *find_cpu("skylake"), 2000);
   TargetCostClient client(low);
   const auto memrefs = (*list)->memrefs();
   const Grouping g = get_groups(memrefs, 32, client);
@@ -159,7 +159,7 @@ TEST(VlsTargetSequence, GapsGiveMaskedAccesses) {
 TEST(VlsTargetSequence, OverlappingStoresAreNotGrouped) {
   auto list = AccessList::parse("store y[2k]:i32, store y[2k+2]:i32", 16);
   ASSERT_TRUE(list);
-  ShuffleLowering low(*isa::find_target("sse4.1"), *find_cpu("skylake"), 100);
+  ShuffleLowering low(*isa::find_target("sse4.1"), *find_cpu("skylake"), 2000);
   TargetCostClient client(low);
   const auto memrefs = (*list)->memrefs();
   EXPECT_EQ(get_groups(memrefs, 16, client).groups.size(), 2u);
