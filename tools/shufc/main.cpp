@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
   vls->add_option("--target", vopts.target, "sse2, sse3, ssse3, sse4.1, avx, avx2 (default), avx512, avx512vbmi, avx512vbmi2");
   vls->add_option("--cpu", vopts.cpu, "cost model: skylake, icelake-server (default), sapphirerapids, znver4");
   vls->add_option("--vector-length", vopts.vector_length, "bytes per vector (default: the target's widest register)");
-  vls->add_option("--budget-ms", vopts.budget_ms, "synthesis budget per shuffle (default 200)");
+  vls->add_option("--budget-ms", vopts.budget_ms, "synthesis budget per shuffle (default 1000)");
   vls->add_option("--strategy", vopts.strategy, "best (default), merge (the seed's split/merge only), direct, radix2");
   vls->add_option("--emit", vopts.emit, "c, asm, ll or json instead of the report");
   vls->add_option("--name", vopts.name, "function name for --emit c / ll");

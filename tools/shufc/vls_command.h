@@ -10,7 +10,7 @@ struct VlsCliOptions {
   std::string target = "avx2";
   std::string cpu;
   unsigned vector_length = 0;  // bytes; 0 = the target's widest register
-  unsigned budget_ms = 200;    // synthesis budget per shuffle
+  unsigned budget_ms = 1000;   // synthesis budget per shuffle (the searches mostly end on their own)
   std::string emit;          // c, asm, ll, json
   std::string name = "shufc_vls";
   std::string dot;           // file for the Graphviz graphs

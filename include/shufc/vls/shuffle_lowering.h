@@ -17,7 +17,7 @@ namespace shufc::vls {
 
 class ShuffleLowering {
  public:
-  ShuffleLowering(isa::Target target, const CpuModel& cpu, unsigned budget_ms = 200);
+  ShuffleLowering(isa::Target target, const CpuModel& cpu, unsigned budget_ms = 1000);
 
   // A Program with inputs a (and b) and one output; the identity is the Program of no step.
   const Expected<Program>& lower(const ShuffleMask& m);
