@@ -11,6 +11,7 @@
 #include "stride_command.h"
 #include "synth_command.h"
 #include "table_command.h"
+#include "vls_command.h"
 
 namespace {
 
@@ -102,9 +103,26 @@ int main(int argc, char** argv) {
   table->add_flag("--instructions", topts.instructions, "list the instruction instances used and the records left out");
   table->add_flag("--stats", topts.stats, "also report the time");
 
+  shufc::cli::VlsCliOptions vopts;
+  CLI::App* vls = app.add_subcommand("vls", "groups of strided loads/stores as contiguous accesses plus verified shuffles (OptVLS)");
+  vls->add_option("input", vopts.input, "the accesses: a file or - for stdin (text or JSON), instead of --access");
+  vls->add_option("--access", vopts.access, "accesses like 'x[2k]:f64, x[2k+1]:f64' or 'store y[3k+1]:i8' or JSON");
+  vls->add_option("--target", vopts.target, "sse2, sse3, ssse3, sse4.1, avx, avx2 (default), avx512, avx512vbmi, avx512vbmi2");
+  vls->add_option("--cpu", vopts.cpu, "cost model: skylake, icelake-server (default), sapphirerapids, znver4");
+  vls->add_option("--vector-length", vopts.vector_length, "bytes per vector (default: the target's widest register)");
+  vls->add_option("--budget-ms", vopts.budget_ms, "synthesis budget per shuffle (default 1000)");
+  vls->add_option("--strategy", vopts.strategy, "best (default), merge (the seed's split/merge only), direct, radix2");
+  vls->add_option("--emit", vopts.emit, "c, asm, ll or json instead of the report");
+  vls->add_option("--name", vopts.name, "function name for --emit c / ll");
+  vls->add_option("--dot", vopts.dot, "write the graph of every stage as Graphviz to this file");
+  vls->add_flag("--json", vopts.json, "one JSON object");
+  vls->add_flag("--debug", vopts.debug, "print the server's trace (the seed's format) first");
+  vls->add_flag("--greedy", vopts.greedy, "group greedily as the seed's server does (to compare)");
+  vls->add_flag("--seed-baseline", vopts.seed_baseline, "also cost the seed's whole design: greedy groups, split/merge only, bail-out at > 2 sources");
+
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.
   if (argc > 1 && argv[1][0] != '-' && !has_command(app, argv[1])) {
-    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth, stride, table; see --help)\n", argv[1]);
+    std::fprintf(stderr, "shufc: error: unknown command '%s' (commands: canon, classify, lower-ir, isa, run, emit, synth, stride, table, vls; see --help)\n", argv[1]);
     return 1;
   }
   try {
@@ -124,6 +142,7 @@ int main(int argc, char** argv) {
     if (synth->parsed()) return shufc::cli::run_synth(sopts);
     if (stride->parsed()) return shufc::cli::run_stride(stopts);
     if (table->parsed()) return shufc::cli::run_table(topts);
+    if (vls->parsed()) return shufc::cli::run_vls(vopts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "shufc: internal error: %s\n", e.what());
     return 2;

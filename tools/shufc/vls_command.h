@@ -1,0 +1,26 @@
+// shufc vls: groups of strided accesses as contiguous loads/stores plus shuffles (OptVLS).
+#pragma once
+#include <string>
+
+namespace shufc::cli {
+
+struct VlsCliOptions {
+  std::string access;        // --access text or JSON
+  std::string input;         // or a file / - with the same
+  std::string target = "avx2";
+  std::string cpu;
+  unsigned vector_length = 0;  // bytes; 0 = the target's widest register
+  unsigned budget_ms = 1000;   // synthesis budget per shuffle (the searches mostly end on their own)
+  std::string emit;          // c, asm, ll, json
+  std::string name = "shufc_vls";
+  std::string dot;           // file for the Graphviz graphs
+  std::string strategy = "best";  // best, merge (the seed's split/merge), direct, radix2
+  bool json = false;
+  bool debug = false;
+  bool greedy = false;       // the seed's greedy grouping, to compare
+  bool seed_baseline = false;  // also cost the seed's whole design (slow: a split/merge per group)
+};
+
+int run_vls(const VlsCliOptions& o);
+
+}  // namespace shufc::cli
