@@ -12,7 +12,9 @@ Builds every loop of loops.c as
   gather_avx2 / gather_avx512   gathers.c (float and double; AVX-512 also scatters)
 links them with bench.cpp (Google Benchmark; each variant is first checked against the scalar
 loop byte for byte), runs it and prints a Markdown table of ns per element with each variant's
-speed-up over clang_avx2 (medians of --repetitions runs).
+speed-up over clang_avx2 (medians of --repetitions runs), and llvm-mca-19's Block RThroughput
+(-mcpu=CPU) of the vector loop body (llc's first innermost loop per function) before and after
+the rewrite (clang_avx2 / shufc_always: the same IR).
 
 Usage: bench/vls/run.py PATH_TO_SHUFC [--cpu skylake] [--work DIR] [--min-time 0.2] [--repetitions 5]
 """
@@ -30,6 +32,37 @@ VARIANTS = ["scalar", "clang_avx2", "shufc", "shufc_always", "clang_native", "gc
 def run(cmd, **kw):
     print("+ " + " ".join(cmd), file=sys.stderr)
     return subprocess.run(cmd, check=True, **kw)
+
+
+def vector_loops(asm):
+    """Per function: the first innermost loop of llc's output (the vector body; its epilogue
+    loops come later), as the instruction lines llvm-mca reads."""
+    out, fn, body, label = {}, None, None, None
+    for line in asm.splitlines():
+        t = line.split("#", 1)[0].strip()  # code without llc's comment
+        if t.endswith(":") and not t.startswith("."):
+            fn, body, label = t[:-1], None, None
+            continue
+        if fn is None or fn in out:
+            continue
+        if body is None:
+            if "Inner Loop Header" in line and t.startswith(".LBB"):
+                label, body = t[:-1], []
+            continue
+        if not t or t.startswith("."):
+            continue
+        body.append(t)
+        if t.split()[0].startswith("j") and t.split()[-1] == label:
+            out[fn] = "\n".join(body) + "\n"
+    return out
+
+
+def mca_block_rthroughput(code, cpu):
+    r = subprocess.run(["llvm-mca-19", "-mtriple=x86_64", f"-mcpu={cpu}"], input=code, capture_output=True, text=True)
+    for line in r.stdout.splitlines():
+        if line.startswith("Block RThroughput:"):
+            return float(line.split(":")[1])
+    return None
 
 
 def main():
@@ -78,6 +111,13 @@ def main():
         k = b["name"].split("/")[0]
         if k not in kernels:
             kernels.append(k)
+    # llvm-mca-19 on the vector loop body of the same IR before and after the rewrite.
+    mca = {}
+    for prefix in ["clang_avx2", "shufc_always"]:
+        asm = subprocess.run(["llc-19", "-O2", "-mattr=+avx2", o(prefix + ".ll"), "-o", "-"], check=True,
+                             capture_output=True, text=True).stdout
+        for fn, code in vector_loops(asm).items():
+            mca[(fn.removeprefix(prefix + "_"), prefix)] = mca_block_rthroughput(code, a.cpu)
     rewritten = {}
     for line in open(o("shufc.report.txt")):
         for k in kernels:
@@ -85,14 +125,16 @@ def main():
                 rewritten[k] = True
     print(f"median of {a.repetitions} runs, ns per element (lower is better), n = 4096 per field; x = speed-up over clang_avx2; "
           f"* = shufc rewrote a group by its cost model ({a.cpu})")
-    print("| loop | " + " | ".join(VARIANTS) + " |")
-    print("|---|" + "---|" * len(VARIANTS))
+    print("| loop | " + " | ".join(VARIANTS) + " | mca clang_avx2 / shufc_always |")
+    print("|---|" + "---|" * (len(VARIANTS) + 1))
     for k in kernels:
         base = ns.get((k, "clang_avx2"))
         cells = []
         for v in VARIANTS:
             t = ns.get((k, v))
             cells.append("—" if t is None else f"{t:.3f} ({base / t:.2f}x)")
+        m0, m1 = mca.get((k, "clang_avx2")), mca.get((k, "shufc_always"))
+        cells.append(f"{m0:.2f} / {m1:.2f}" if m0 is not None and m1 is not None else "—")
         print(f"| {k}{' *' if rewritten.get(k) else ''} | " + " | ".join(cells) + " |")
     print(f"\nwork directory: {work}", file=sys.stderr)
 
