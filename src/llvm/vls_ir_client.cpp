@@ -18,6 +18,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
@@ -25,6 +26,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Target/TargetOptions.h>
+#include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/Utils/Local.h>
 
 #include "instruction_lines.h"
@@ -229,8 +231,21 @@ Expected<IrRewrite> rewrite_interleaved_groups(std::string_view text, const std:
       llvm::parseAssembly(llvm::MemoryBufferRef(llvm::StringRef(text.data(), text.size()), name), diag, ctx);
   if (!mod) return Error{diag.getMessage().str(), unsigned(std::max(diag.getLineNo(), 0)), 0};
 
+  if (const llvm::Triple triple(mod->getTargetTriple()); !triple.str().empty() && !triple.isX86())
+    return Error{fmt::format("the module is for {}: shufc vls rewrites x86 modules", triple.str())};
+
   const auto lines = instruction_lines(text);
   std::unique_ptr<llvm::TargetMachine> tm = x86_machine(cpu_name, target->name);
+  // LLVM costs a function with its own target-cpu / target-features when it has them; a CPU
+  // x86 does not know (a module without triple written for another target) would abort LLVM,
+  // so such a function is costed as an attribute-free stand-in is: with --cpu and --target.
+  llvm::Function* stand_in = llvm::Function::Create(llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), false),
+                                                    llvm::GlobalValue::ExternalLinkage, "shufc.vls.cost", mod.get());
+  auto cost_model_of = [&](const llvm::Function& f) -> const llvm::Function& {
+    const llvm::Attribute cpu_attr = f.getFnAttribute("target-cpu");
+    if (!cpu_attr.isValid()) return f;
+    return tm->getMCSubtargetInfo()->isCPUStringValid(cpu_attr.getValueAsString()) ? f : *stand_in;
+  };
   ShuffleLowering lowering(*target, *cpu, o.budget_ms);
   TargetCostClient client(lowering);
   Trace trace;
@@ -240,7 +255,7 @@ Expected<IrRewrite> rewrite_interleaved_groups(std::string_view text, const std:
   IrRewrite out;
   bool any_member = false;
   for (llvm::Function& f : *mod) {
-    if (f.isDeclaration()) continue;
+    if (f.isDeclaration() || &f == stand_in) continue;
     std::vector<IrMemref> members = find_interleaved_members(f);
     if (members.empty()) continue;
     any_member = true;
@@ -249,7 +264,7 @@ Expected<IrRewrite> rewrite_interleaved_groups(std::string_view text, const std:
     if (auto it = lines.find(f.getName().str()); it != lines.end() && it->second.size() == f.getInstructionCount())
       fline = it->second;
     if (tr) tr->line(0, "FUNCTION {}: {} interleaved members", fname, members.size());
-    const llvm::TargetTransformInfo tti = tm->getTargetTransformInfo(f);
+    const llvm::TargetTransformInfo tti = tm->getTargetTransformInfo(cost_model_of(f));
     const auto original = original_costs(members, tti);
 
     std::vector<const Memref*> refs;
@@ -340,6 +355,7 @@ Expected<IrRewrite> rewrite_interleaved_groups(std::string_view text, const std:
     for (llvm::WeakTrackingVH& v : feeding)
       if (v) llvm::RecursivelyDeleteTriviallyDeadInstructions(v);
   }
+  stand_in->eraseFromParent();
   if (!any_member) return Error{"no interleaved loads or stores (a wide load whose users are all strided shufflevectors, or a store of an interleaving shufflevector)"};
 
   std::string verify;

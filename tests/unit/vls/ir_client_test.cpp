@@ -209,6 +209,21 @@ TEST(VlsIrClient, MembersOfTwoWideLoadsFormOneGroup) {
   EXPECT_EQ(count(r.module, "load <8 x float>"), 0u);
 }
 
+TEST(VlsIrClient, AnotherTargetsModuleIsAnErrorAndItsCpuIsNoCrash) {
+  const std::string attrs = "attributes #0 = { \"target-cpu\"=\"neoverse-n1\" \"target-features\"=\"+neon\" }\n";
+  std::string m = kComplexSplit;
+  m.replace(m.find(") {"), 3, ") #0 {");
+  m += attrs;
+  auto r = rewrite_interleaved_groups("target triple = \"aarch64-unknown-linux-gnu\"\n" + m, "arm.ll", IrClientOptions{});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("x86 modules"), std::string::npos);
+  // Without a triple the AArch64 CPU is unknown to x86: costed with --cpu and --target instead.
+  const IrRewrite ok = rewrite(m);
+  ASSERT_EQ(ok.groups.size(), 1u);
+  EXPECT_GT(ok.groups[0].original_cost, 0);
+  EXPECT_EQ(count(ok.module, "shufc.vls.cost"), 0u);  // the stand-in is gone
+}
+
 TEST(VlsIrClient, WideLoadsAcrossAStoreAreNotMovedTogether) {
   const IrRewrite r = rewrite(two_loads(true));
   ASSERT_EQ(r.groups.size(), 2u);
