@@ -4,6 +4,7 @@
 #include "shufc/vls/ir_client.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <llvm/AsmParser/Parser.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -211,6 +213,21 @@ void rewrite_stores(const Planned& p, std::vector<llvm::Instruction*>& dead) {
   for (const IrMemref* m : p.members) dead.push_back(m->wide());
 }
 
+// The first `@llvm.NAME` that is no current intrinsic: LLVM's parser auto-upgrades retired ones
+// and crashes when their signature is malformed (module_reader.cpp renames them for reading;
+// a rewrite would have to keep them, so it refuses the module instead).
+std::optional<std::string> retired_intrinsic(std::string_view text) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' || c == '$'; };
+  for (size_t i = text.find("@llvm."); i != std::string_view::npos; i = text.find("@llvm.", i + 1)) {
+    size_t e = i + 1;
+    while (e < text.size() && word(text[e])) ++e;
+    const std::string_view name = text.substr(i + 1, e - i - 1);
+    if (llvm::Function::lookupIntrinsicID(llvm::StringRef(name.data(), name.size())) == llvm::Intrinsic::not_intrinsic)
+      return std::string(name);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Expected<IrRewrite> rewrite_interleaved_groups(std::string_view text, const std::string& name, const IrClientOptions& o) {
@@ -225,6 +242,7 @@ Expected<IrRewrite> rewrite_interleaved_groups(std::string_view text, const std:
   // shufc's module reader first: its checks keep LLVM's parser from the inputs it crashes on,
   // and its errors name the line.
   if (auto checked = read_module(text, name); !checked) return checked.error();
+  if (auto old = retired_intrinsic(text)) return Error{fmt::format("@{} is a retired intrinsic: shufc vls needs a module of LLVM 19", *old)};
   llvm::LLVMContext ctx;
   llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> mod =

@@ -224,6 +224,14 @@ TEST(VlsIrClient, AnotherTargetsModuleIsAnErrorAndItsCpuIsNoCrash) {
   EXPECT_EQ(count(ok.module, "shufc.vls.cost"), 0u);  // the stand-in is gone
 }
 
+TEST(VlsIrClient, ARetiredIntrinsicIsAnError) {
+  // LLVM's parser would auto-upgrade it (and crash on a malformed signature).
+  auto r = rewrite_interleaved_groups(std::string(kComplexSplit) + "declare <4 x i32> @llvm.x86.sse2.pshuf.d(<4 x i32>, i8)\n",
+                                      "old.ll", IrClientOptions{});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("retired intrinsic"), std::string::npos);
+}
+
 TEST(VlsIrClient, WideLoadsAcrossAStoreAreNotMovedTogether) {
   const IrRewrite r = rewrite(two_loads(true));
   ASSERT_EQ(r.groups.size(), 2u);
