@@ -2,6 +2,7 @@
 #include "program_to_ir.h"
 
 #include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -100,6 +101,36 @@ Expected<std::vector<llvm::Value*>> emit_program(llvm::IRBuilder<>& b, const Pro
   std::vector<llvm::Value*> out;
   for (unsigned o : p.outputs) out.push_back(vals.at(o));
   return out;
+}
+
+std::vector<int64_t> byte_labels(const llvm::Value* v, const std::map<const llvm::Value*, std::vector<int64_t>>& known) {
+  if (auto it = known.find(v); it != known.end()) return it->second;
+  auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(v->getType());
+  if (!vt) throw std::logic_error("byte_labels: not a fixed vector");
+  const unsigned bytes = unsigned(vt->getPrimitiveSizeInBits().getFixedValue() / 8);
+  if (llvm::isa<llvm::PoisonValue>(v) || llvm::isa<llvm::UndefValue>(v)) return std::vector<int64_t>(bytes, kNoByte);
+  if (auto* c = llvm::dyn_cast<llvm::Constant>(v); c && c->isNullValue()) return std::vector<int64_t>(bytes, kZeroByte);
+  if (auto* bc = llvm::dyn_cast<llvm::BitCastInst>(v)) return byte_labels(bc->getOperand(0), known);  // little-endian: bytes stay
+  if (auto* sv = llvm::dyn_cast<llvm::ShuffleVectorInst>(v)) {
+    const std::vector<int64_t> a = byte_labels(sv->getOperand(0), known), b = byte_labels(sv->getOperand(1), known);
+    const unsigned eb = unsigned(vt->getScalarSizeInBits() / 8);
+    const unsigned n0 = unsigned(a.size() / eb);
+    std::vector<int64_t> out;
+    for (int m : sv->getShuffleMask())
+      for (unsigned k = 0; k < eb; ++k)
+        out.push_back(m < 0 ? kNoByte : unsigned(m) < n0 ? a[size_t(m) * eb + k] : b[(size_t(m) - n0) * eb + k]);
+    return out;
+  }
+  if (auto* bo = llvm::dyn_cast<llvm::BinaryOperator>(v); bo && bo->getOpcode() == llvm::Instruction::Or) {
+    std::vector<int64_t> a = byte_labels(bo->getOperand(0), known);
+    const std::vector<int64_t> b = byte_labels(bo->getOperand(1), known);
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (a[i] == kZeroByte) a[i] = b[i];
+      else if (b[i] != kZeroByte) a[i] = kNoByte;  // two data bytes or-ed: no byte of either
+    }
+    return a;
+  }
+  throw std::logic_error("byte_labels: an instruction the rewrite does not emit");
 }
 
 }  // namespace shufc::vls

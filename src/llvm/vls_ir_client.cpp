@@ -162,6 +162,7 @@ void rewrite_loads(const Planned& p, std::vector<llvm::Instruction*>& dead) {
     read.emplace_back(m->access_offset(), m->access_offset() + n);
   }
   std::vector<llvm::Value*> inputs;
+  std::map<const llvm::Value*, std::vector<int64_t>> known;
   for (size_t c = 0; c < s.chunks.size(); ++c) {
     const int64_t at = p.members[0]->offset() + s.chunks[c];  // from the base
     const int64_t off = at - lead->access_offset();
@@ -174,9 +175,23 @@ void rewrite_loads(const Planned& p, std::vector<llvm::Instruction*>& dead) {
                          : b.CreateMaskedLoad(chunk_ty, ptr, align, mask_constant(b.getContext(), s.chunk_masks[c]),
                                               llvm::PoisonValue::get(chunk_ty), "vls.chunk");
     inputs.push_back(as_bytes(b, v));
+    // Chunk byte x holds the group's byte chunks[c] + x (from member 0's first byte), if loaded.
+    std::vector<int64_t> labels(static_cast<size_t>(chunk_bytes));
+    for (int64_t x = 0; x < chunk_bytes; ++x)
+      labels[size_t(x)] = s.chunk_masks[c][size_t(x) / s.type.element_bytes()] ? s.chunks[c] + x : kNoByte;
+    known[inputs.back()] = labels;
   }
   auto outs = emit_program(b, p.compiled->program, inputs);
   if (!outs) throw std::logic_error(outs.error().str());  // checked before the rewrite started
+  // The emitted IR, run on labels: member m's byte j*E+k is the group's byte dist_m + j*stride + k.
+  const unsigned eb = s.type.element_bytes();
+  for (size_t m = 0; m < p.members.size(); ++m) {
+    const std::vector<int64_t> got = byte_labels((*outs)[m], known);
+    for (size_t k = 0; k < got.size(); ++k)
+      if (got[k] != p.group.distances[m] + int64_t(k / eb) * p.group.stride + int64_t(k % eb))
+        throw std::logic_error(fmt::format("the rewrite of the load group at line {} does not compute field {}",
+                                           p.report.line, p.members[m]->field()));
+  }
   for (size_t m = 0; m < p.members.size(); ++m) {
     auto* member_ty = llvm::FixedVectorType::get(elem, p.members[m]->type().num_elements);
     llvm::Value* v = b.CreateBitCast((*outs)[m], member_ty, fmt::format("vls.field{}", p.members[m]->field()));
@@ -197,9 +212,27 @@ void rewrite_stores(const Planned& p, std::vector<llvm::Instruction*>& dead) {
   llvm::Type* elem = llvm::cast<llvm::FixedVectorType>(last_store->getValueOperand()->getType())->getElementType();
   auto* chunk_ty = llvm::FixedVectorType::get(elem, s.type.num_elements);
   std::vector<llvm::Value*> inputs;
-  for (const IrMemref* m : p.members) inputs.push_back(as_bytes(b, m->value));
+  std::map<const llvm::Value*, std::vector<int64_t>> known;
+  const unsigned eb = s.type.element_bytes();
+  constexpr int64_t kMember = int64_t(1) << 32;  // label of member m's byte k: m * kMember + k
+  for (size_t m = 0; m < p.members.size(); ++m) {
+    inputs.push_back(as_bytes(b, p.members[m]->value));
+    std::vector<int64_t> labels(static_cast<size_t>(s.type.bits() / 8));
+    for (size_t k = 0; k < labels.size(); ++k) labels[k] = int64_t(m) * kMember + int64_t(k);
+    known[inputs.back()] = labels;
+  }
   auto outs = emit_program(b, p.compiled->program, inputs);
   if (!outs) throw std::logic_error(outs.error().str());
+  // The emitted IR, run on labels: every stored element holds the member element placed there.
+  for (size_t m = 0; m < s.places.size(); ++m)
+    for (size_t i = 0; i < s.places[m].size(); ++i) {
+      const ElementPlace& at = s.places[m][i];
+      const std::vector<int64_t> got = byte_labels((*outs)[at.chunk], known);
+      for (unsigned k = 0; k < eb; ++k)
+        if (got[size_t(at.elem) * eb + k] != int64_t(m) * kMember + int64_t(i * eb + k))
+          throw std::logic_error(fmt::format("the rewrite of the store group at line {} does not store field {}",
+                                             p.report.line, p.members[m]->field()));
+    }
   for (size_t c = 0; c < s.chunks.size(); ++c) {
     const int64_t off = p.members[0]->offset() + s.chunks[c] - last->access_offset();
     llvm::Value* ptr = off ? b.CreateGEP(b.getInt8Ty(), last_store->getPointerOperand(), b.getInt64(uint64_t(off)), "vls.chunk.addr")
