@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
 
   shufc::cli::VlsCliOptions vopts;
   CLI::App* vls = app.add_subcommand("vls", "groups of strided loads/stores as contiguous accesses plus verified shuffles (OptVLS)");
-  vls->add_option("input", vopts.input, "the accesses: a file or - for stdin (text or JSON), instead of --access");
+  vls->add_option("input", vopts.input, "the accesses: a file or - for stdin (text or JSON), instead of --access; or an .ll module to rewrite");
   vls->add_option("--access", vopts.access, "accesses like 'x[2k]:f64, x[2k+1]:f64' or 'store y[3k+1]:i8' or JSON");
   vls->add_option("--target", vopts.target, "sse2, sse3, ssse3, sse4.1, avx, avx2 (default), avx512, avx512vbmi, avx512vbmi2");
   vls->add_option("--cpu", vopts.cpu, "cost model: skylake, icelake-server (default), sapphirerapids, znver4");
@@ -118,6 +118,8 @@ int main(int argc, char** argv) {
   vls->add_flag("--json", vopts.json, "one JSON object");
   vls->add_flag("--debug", vopts.debug, "print the server's trace (the seed's format) first");
   vls->add_flag("--greedy", vopts.greedy, "group greedily as the seed's server does (to compare)");
+  vls->add_option("-o,--output", vopts.output, "with an .ll module: write the rewritten module here (default: stdout)");
+  vls->add_flag("--always", vopts.always, "with an .ll module: rewrite every group the server serves, whatever the costs");
   vls->add_flag("--seed-baseline", vopts.seed_baseline, "also cost the seed's whole design: greedy groups, split/merge only, bail-out at > 2 sources");
 
   // CLI11 says only "A subcommand is required" for a misspelt one; name it.

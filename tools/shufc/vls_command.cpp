@@ -12,6 +12,7 @@
 
 #include "inputs.h"
 #include "shufc/emit.h"
+#include "shufc/module_reader.h"
 #include "shufc/vls/access_list.h"
 #include "shufc/vls/grouping.h"
 #include "shufc/vls/program_builder.h"
@@ -88,6 +89,7 @@ int run_vls(const VlsCliOptions& o) {
     auto src = read_source(o.input, "a file of accesses");
     if (!src) return fail(src.error().str());
     text = *src ? **src : o.input;
+    if (*src && looks_like_module(text)) return run_vls_ir(o, text);  // an .ll module: the IR client
   }
   auto list = vls::AccessList::parse(text, vl);
   if (!list) return fail(list.error().str());

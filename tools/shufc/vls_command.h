@@ -19,8 +19,13 @@ struct VlsCliOptions {
   bool debug = false;
   bool greedy = false;       // the seed's greedy grouping, to compare
   bool seed_baseline = false;  // also cost the seed's whole design (slow: a split/merge per group)
+  // An .ll module as input (the IR client, vls_ir_command.cpp):
+  std::string output;        // -o: the rewritten module ("" = stdout, unless --json)
+  bool always = false;       // rewrite every served group, whatever the costs say
 };
 
 int run_vls(const VlsCliOptions& o);
+// `shufc vls file.ll`: `text` is the module read from o.input.
+int run_vls_ir(const VlsCliOptions& o, const std::string& text);
 
 }  // namespace shufc::cli
