@@ -43,5 +43,7 @@ struct Program {
 // against its record (argument count and widths, immediate range, control constraints).
 Expected<Program> parse_program(std::string_view text);
 std::string print_program(const Program& p);
+// The same text, one line a string (what the JSON reports carry).
+std::vector<std::string> program_lines(const Program& p);
 
 }  // namespace shufc

@@ -39,4 +39,15 @@ std::string print_program(const Program& p) {
   return s + "\n";
 }
 
+std::vector<std::string> program_lines(const Program& p) {
+  std::vector<std::string> lines;
+  const std::string text = print_program(p);
+  for (size_t a = 0, b; a < text.size(); a = b + 1) {
+    b = text.find('\n', a);
+    if (b == std::string::npos) b = text.size();
+    if (b > a) lines.push_back(text.substr(a, b - a));
+  }
+  return lines;
+}
+
 }  // namespace shufc

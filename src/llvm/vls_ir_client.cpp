@@ -114,16 +114,6 @@ llvm::Constant* mask_constant(llvm::LLVMContext& ctx, const std::vector<bool>& m
   return llvm::ConstantVector::get(bits);
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> v;
-  for (size_t a = 0, b; a < text.size(); a = b + 1) {
-    b = text.find('\n', a);
-    if (b == std::string::npos) b = text.size();
-    if (b > a) v.push_back(text.substr(a, b - a));
-  }
-  return v;
-}
-
 std::string type_str(const llvm::Type* t) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -350,7 +340,7 @@ Expected<IrRewrite> rewrite_interleaved_groups(std::string_view text, const std:
         r.memory_ops = unsigned(c->sequence.chunks.size());
         r.shuffles = unsigned(c->program.steps.size());
         r.cost = c->cost();
-        r.program = lines_of(print_program(c->program));
+        r.program = program_lines(c->program);
         std::string bad;
         for (const Program::Step& s : c->program.steps)
           if (s.instr->value != isa::ValueOp::BitOr && isa::byte_map(*s.instr, s.params()).empty())

@@ -43,13 +43,9 @@ std::optional<BaseCase> solve_base(const InstructionSet& set, const BaseKey& k) 
       for (unsigned i = 0; i < nu; ++i) inv[size_t(u2.map[i])] = int(i);
       std::vector<int> u1(nu);
       for (unsigned i = 0; i < nu; ++i) u1[i] = inv[size_t(want[i])];
-      auto it = set.unary_by_map.find([&] {
-        std::string key;
-        for (int s : u1) key += fmt::format("{},", s);
-        return key;
-      }());
-      if (it == set.unary_by_map.end()) continue;
-      const Instance& first = set.unary[it->second];
+      const Instance* found = set.find(u1, 1);
+      if (!found) continue;
+      const Instance& first = *found;
       const double cost = first.cost + u2.cost;
       if (best && cost >= best->cost - 1e-9) continue;
       offer(product({instr(std::make_shared<const Instance>(first), nu), instr(std::make_shared<const Instance>(u2), nu)}), cost, 21);

@@ -133,6 +133,12 @@ static double tie_cost(const isa::Instruction& in, const Mode& mode) {
   return t;
 }
 
+const Instance* InstructionSet::find(const std::vector<int>& map, unsigned arity) const {
+  const auto& index = arity == 1 ? unary_by_map : binary_by_map;
+  const auto it = index.find(key_of(map));
+  return it == index.end() ? nullptr : &(arity == 1 ? unary : binary)[it->second];
+}
+
 double InstructionSet::c_of(const isa::Instruction& in, bool programmable) const {
   if (mode.measure == CostMeasure::paper) return (in.num_inputs >= 2 ? 1.0 : 0.9) + (programmable ? 1.0 : 0.0);
   const auto c = instr_cost(*mode.cpu, in.id);
@@ -217,8 +223,7 @@ std::optional<Instance> cheapest_instance(const InstructionSet& set, const std::
   auto offer = [&](Instance in) {
     if (!best || preferable(in, *best, set.mode)) best = std::move(in);
   };
-  const auto& index = arity == 1 ? set.unary_by_map : set.binary_by_map;
-  if (auto it = index.find(key_of(map)); it != index.end()) offer((arity == 1 ? set.unary : set.binary)[it->second]);
+  if (const Instance* in = set.find(map, arity)) offer(*in);
   if (arity == 2) {
     // Reading one vector only: a unary instance on it, or the vector itself.
     for (int v = 0; v < 2; ++v) {
@@ -232,8 +237,8 @@ std::optional<Instance> cheapest_instance(const InstructionSet& set, const std::
         offer(Instance{nullptr, 0, {}, 2, {unsigned(v)}, map, 0});
         continue;
       }
-      if (auto it = set.unary_by_map.find(key_of(local)); it != set.unary_by_map.end()) {
-        Instance in = set.unary[it->second];
+      if (const Instance* found = set.find(local, 1)) {
+        Instance in = *found;
         in.arity = 2;
         in.map = map;
         for (unsigned& o : in.operands) o = unsigned(v);

@@ -123,12 +123,7 @@ int run_stride(const StrideCliOptions& o) {
     std::printf("%s = %s\n%s\n", title.c_str(), formula.c_str(), stride::print(*f, stride::Notation::latex).c_str());
     return 0;
   }
-  std::vector<std::string> lines;
-  {
-    const std::string text = print_program(r->program);
-    size_t a = 0;
-    for (size_t b; (b = text.find('\n', a)) != std::string::npos; a = b + 1) lines.push_back(text.substr(a, b - a));
-  }
+  const std::vector<std::string> lines = program_lines(r->program);
   if (o.json || o.emit == "json") {
     json j{{"permutation", title}, {"mode", mode.name()}, {"target", target->name}, {"elem", o.elem}, {"nu", mode.nu()},
            {"formula", r->formula ? json(formula) : json(nullptr)},

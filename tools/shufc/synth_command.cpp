@@ -102,14 +102,7 @@ int run_synth(const SynthCliOptions& o) {
       json j;
       j["input"] = in.shuffle->str();
       if (!in.file.empty()) j["line"] = in.line;
-      json steps = json::array();
-      std::string text = print_program(p);
-      for (size_t a = 0, b; a < text.size(); a = b + 1) {
-        b = text.find('\n', a);
-        if (b == std::string::npos) b = text.size();
-        if (b > a) steps.push_back(text.substr(a, b - a));
-      }
-      j["program"] = steps;
+      j["program"] = program_lines(p);
       j["target"] = target->name;
       j["cpu"] = std::string(cpu->name);
       j["objective"] = o.objective;

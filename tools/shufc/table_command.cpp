@@ -46,17 +46,6 @@ double mean_cost(const Table& t) {
   return sum / double(t.entries.size());
 }
 
-std::vector<std::string> program_lines(const Program& p) {
-  std::vector<std::string> lines;
-  const std::string text = print_program(p);
-  for (size_t a = 0, b; a < text.size(); a = b + 1) {
-    b = text.find('\n', a);
-    if (b == std::string::npos) b = text.size();
-    if (b > a) lines.push_back(text.substr(a, b - a));
-  }
-  return lines;
-}
-
 // One mask: the first table's Program and cost, and the other tables' costs.
 std::string entry_json(const std::vector<Table>& tables, size_t m, const std::string& elem) {
   const TableEntry& e = tables[0].entries[m];

@@ -31,6 +31,7 @@ int fail(const std::string& msg) {
   return 1;
 }
 
+// The trace, line by line (empty lines dropped).
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> v;
   for (size_t a = 0, b; a < text.size(); a = b + 1) {
@@ -203,7 +204,7 @@ int run_vls(const VlsCliOptions& o) {
         json seq = json::array();
         for (const auto& in : s.seq->instructions) seq.push_back(in.str("&" + s.group->members[0]->describe()));
         d["sequence"] = seq;
-        d["program"] = lines_of(print_program(s.program));
+        d["program"] = program_lines(s.program);
         d["cost"] = s.memory_cost + s.shuffle_cost;
         d["decision"] = s.memory_cost + s.shuffle_cost <= s.gather_cost ? "sequence" : "gathers";
         for (const std::string& n : s.seq->notes) d["notes"].push_back(n);
@@ -221,7 +222,7 @@ int run_vls(const VlsCliOptions& o) {
     j["gather_cost"] = gather_cost;
     j["chosen_cost"] = chosen_cost;
     if (seed) j["seed_design_cost"] = seed->cost;  // greedy groups, split/merge only, bail-out at > 2 sources
-    j["program"] = lines_of(print_program(whole));
+    j["program"] = program_lines(whole);
     if (!whole.outputs.empty()) j["c"] = emit_c(whole, o.name);  // `void NAME(const void *in, void *out)`
     j["detail"] = detail;
     std::printf("%s\n", j.dump(-1, ' ', false, json::error_handler_t::replace).c_str());
@@ -248,7 +249,7 @@ int run_vls(const VlsCliOptions& o) {
     for (const std::string& n : s.seq->notes) std::printf("  note: %s\n", n.c_str());
     for (const std::string& c : s.considered) std::printf("  considered: %s\n", c.c_str());
     std::printf("  program (%zu instructions, verified by simulation):\n", s.program.steps.size());
-    for (const std::string& l : lines_of(print_program(s.program))) std::printf("    %s\n", l.c_str());
+    for (const std::string& l : program_lines(s.program)) std::printf("    %s\n", l.c_str());
     const double c = s.memory_cost + s.shuffle_cost;
     std::printf("  cost: %.2f (loads/stores) + %.2f (shuffles) = %.2f; gathers/scatters: %.2f (%zu x %s): %s\n", s.memory_cost,
                 s.shuffle_cost, c, s.gather_cost, g.size(), client.gather_kind(*g.members[0]).c_str(),

@@ -41,6 +41,8 @@ struct InstructionSet {
   unsigned instances = 0;        // every instance tried, before filtering
   std::unordered_map<std::string, size_t> unary_by_map, binary_by_map;  // map -> cheapest instance
   double c_of(const isa::Instruction& in, bool programmable) const;
+  // The cheapest enumerated instance with this matrix (arity 1: unary, 2: binary), or null.
+  const Instance* find(const std::vector<int>& map, unsigned arity) const;
 };
 
 InstructionSet build_instruction_set(const Mode& mode);
