@@ -2,6 +2,7 @@
 // shufc's objective agrees with the referee used in benchmarks).
 #pragma once
 #include <optional>
+#include <string>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -43,5 +44,9 @@ struct ProgramCost {
   bool complete = true;    // false when some instruction has no entry for this CPU
 };
 ProgramCost program_cost(const Program& p, const CpuModel& cpu);
+
+// The cost-table id of loading a programmable instruction's control: "load.<reg bits>" for a
+// vector, "load.k<bits>" when the control is a mask register ({c:k}), as emit_asm writes it.
+std::string control_load_id(const isa::Instruction& in);
 
 }  // namespace shufc

@@ -99,4 +99,10 @@ ProgramCost program_cost(const Program& p, const CpuModel& cpu) {
   return pc;
 }
 
+std::string control_load_id(const isa::Instruction& in) {
+  if (std::string_view(in.spell.assembly).find("{c:k}") != std::string_view::npos)
+    return fmt::format("load.k{}", std::max(16u, in.control.ctl_elem_bits));
+  return fmt::format("load.{}", in.reg_bits);
+}
+
 }  // namespace shufc

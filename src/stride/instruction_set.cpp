@@ -129,7 +129,7 @@ static double tie_cost(const isa::Instruction& in, const Mode& mode) {
   const auto c = ref ? instr_cost(*ref, in.id) : std::nullopt;
   double t = c ? c->rthroughput : 1.0;
   if (in.programmable() && ref)
-    if (auto l = instr_cost(*ref, fmt::format("load.{}", in.reg_bits))) t += l->rthroughput;
+    if (auto l = instr_cost(*ref, control_load_id(in))) t += l->rthroughput;
   return t;
 }
 
@@ -145,10 +145,7 @@ double InstructionSet::c_of(const isa::Instruction& in, bool programmable) const
   if (!c) return -1;
   double total = c->rthroughput;
   if (programmable) {
-    const std::string load = std::string_view(in.spell.assembly).find("{c:k}") != std::string_view::npos
-                                 ? fmt::format("load.k{}", std::max(16u, in.control.ctl_elem_bits))
-                                 : fmt::format("load.{}", in.reg_bits);
-    const auto l = instr_cost(*mode.cpu, load);
+    const auto l = instr_cost(*mode.cpu, control_load_id(in));
     if (!l) return -1;
     total += l->rthroughput;
   }

@@ -566,10 +566,7 @@ class Search {
   }
   // Loading a control constant; off the latency path (it can be hoisted).
   double load_cost(const isa::Instruction& in) const {
-    const std::string id = std::string_view(in.spell.assembly).find("{c:k}") != std::string_view::npos
-                               ? fmt::format("load.k{}", std::max(16u, in.control.ctl_elem_bits))
-                               : fmt::format("load.{}", in.reg_bits);
-    auto c = instr_cost(*o_.cpu, id);
+    auto c = instr_cost(*o_.cpu, control_load_id(in));
     if (!c) return kInf;
     return o_.objective == Objective::count ? 1 : o_.objective == Objective::latency ? 0 : c->rthroughput;
   }

@@ -20,11 +20,7 @@ double instruction_cost(const isa::Instruction& in, const CpuModel* cpu) {
 
 double control_load_cost(const isa::Instruction& in, const CpuModel* cpu) {
   if (!cpu) return 1;
-  // Masked instructions take their control in a mask register (as synth costs them).
-  const std::string id = std::string_view(in.spell.assembly).find("{c:k}") != std::string_view::npos
-                             ? fmt::format("load.k{}", std::max(16u, in.control.ctl_elem_bits))
-                             : fmt::format("load.{}", in.reg_bits);
-  auto c = instr_cost(*cpu, id);
+  auto c = instr_cost(*cpu, control_load_id(in));
   return c ? c->rthroughput : -1;
 }
 
