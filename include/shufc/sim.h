@@ -16,7 +16,8 @@ struct ByteLabel {
 };
 
 // Runs the Program on labels: input k's byte j is {k, j}. Returns the label of every byte of every
-// output, or nullopt when a step changes values (packs, extensions): labels cannot follow those.
+// output, or nullopt when a step changes values (sign extension, signed saturation, an unsigned
+// saturating pack of an element whose high bytes are not zero): labels cannot follow those.
 std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program& p);
 
 // Runs the Program on concrete bytes (little-endian registers), one vector per input.

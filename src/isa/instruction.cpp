@@ -46,6 +46,27 @@ std::vector<LaneSrc> byte_map(const Instruction& in, const Params& p) {
   return bytes;
 }
 
+ConditionalByteMap conditional_byte_map(const Instruction& in, const Params& p) {
+  if (is_bytewise(in)) return {byte_map(in, p), {}};
+  if ((in.value != ValueOp::UnsignedSat && in.value != ValueOp::UnsignedSatU) || in.elem_bits % 8) return {};
+  ConditionalByteMap r;
+  const unsigned eb = in.elem_bits / 8;
+  for (const LaneSrc& s : index_map(in, p)) {
+    if (s.is_zero()) {
+      r.bytes.insert(r.bytes.end(), eb, LaneSrc::zero());
+      continue;
+    }
+    const unsigned sb = in.in_elem_bits(unsigned(s.input)) / 8;
+    if (sb < eb || sb == 0) return {};  // widening with saturation: not a move
+    for (unsigned k = 0; k < sb; ++k) {
+      const LaneSrc b = LaneSrc::from(s.input, s.elem * int(sb) + int(k));
+      if (k < eb) r.bytes.push_back(b);
+      else r.must_be_zero.push_back(b);  // empty when the lane moves unchanged (xtn2's low half)
+    }
+  }
+  return r;
+}
+
 std::vector<LaneSrc> unary_form(std::span<const LaneSrc> map) {
   std::vector<LaneSrc> u(map.begin(), map.end());
   for (LaneSrc& s : u)

@@ -26,6 +26,11 @@ inline constexpr Control pshufb_ctl{Control::Kind::Table, 1, 16, true, 8, encode
 inline constexpr Control blendv8_ctl{Control::Kind::Select, 2, 0, false, 8, encode_blendv8};
 inline constexpr Control blendv32_ctl{Control::Kind::Select, 2, 0, false, 32, encode_blendv32};
 inline constexpr Control blendv64_ctl{Control::Kind::Select, 2, 0, false, 64, encode_blendv64};
+// An and with a constant whose bytes are 0x00 or 0xff keeps or zeroes each byte in place: a table
+// control whose blocks are one byte, -1 (zero) allowed.
+std::vector<uint64_t> encode_bytemask(std::span<const int> c, unsigned n);  // 0xff keeps, 0x00 zeroes
+inline constexpr Control bytemask_ctl{Control::Kind::Table, 1, 1, true, 8, encode_bytemask};
+inline LaneSrc bytemask_lane(unsigned i, const Params& p) { return p.control[i] < 0 ? LaneSrc::zero() : LaneSrc::from(0, int(i)); }
 
 // Lane functions of the table and select controls.
 inline LaneSrc table_lane(unsigned i, unsigned n_in, const Params& p) {
@@ -138,6 +143,16 @@ inline LaneSrc valign(unsigned i, unsigned n, uint64_t imm) {
 inline LaneSrc shld_bytes(unsigned i, uint64_t k, unsigned eb) {
   const unsigned e = i / eb * eb, j = i % eb;
   return j >= k ? A(int(e + j - k)) : B(int(e + eb - k + j));
+}
+// psrl{w,d,q} / psll{w,d,q} by a whole number of bytes `k`, seen on bytes: each element of `eb`
+// bytes shifts towards its low (right) or high (left) end, zeros shifted in.
+inline LaneSrc elem_shift_right_bytes(unsigned i, uint64_t k, unsigned eb) {
+  const unsigned e = i / eb * eb, j = i % eb;
+  return j + k < eb ? A(int(e + j + k)) : Z();
+}
+inline LaneSrc elem_shift_left_bytes(unsigned i, uint64_t k, unsigned eb) {
+  const unsigned e = i / eb * eb, j = i % eb;
+  return j >= k ? A(int(e + j - k)) : Z();
 }
 // vpshrd{w,d,q} by a whole number of bytes `k`: the low half of (b:a) >> 8k, b the high part.
 inline LaneSrc shrd_bytes(unsigned i, uint64_t k, unsigned eb) {

@@ -173,6 +173,21 @@ const std::vector<Instruction>& table() {
        .num_inputs = 2, .imm_count = 256, .lane = SHUFC_LANE(return blend_imm(i, p.imm, 32)),
        .spell = {"_mm256_blend_epi32({0}, {1}, {imm})", "vpblendd {d}, {0}, {1}, {imm}", "__m256i"},
        .formula = "out[i] = imm >> i & 1 ? b[i] : a[i]"},
+      // AVX2 and with a 0x00 / 0xff constant, and element shifts by whole bytes (x86_sse.cpp).
+      {.id = "vpand.256", .feature = F::avx2, .needs = fs(F::avx2), .reg_bits = 256, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 1, .lane = SHUFC_LANE(return bytemask_lane(i, p)), .control = bytemask_ctl,
+       .spell = {"_mm256_and_si256({0}, {c})", "vpand {d}, {0}, {c}", "__m256i"}, .formula = "out[i] = c[i] ? a[i] : 0  (c[i] = 0x00 or 0xff)"},
+#define SHUFC_ESHIFT256(MN, EB, LANE, INTR, FORMULA)                                                                     \
+  {.id = MN ".256", .feature = F::avx2, .needs = fs(F::avx2), .reg_bits = 256, .elem_bits = 8, .src_elem_bits = 8,       \
+   .num_inputs = 1, .imm_count = EB, .lane = SHUFC_LANE(return LANE(i, p.imm, EB)),                                     \
+   .spell = {INTR "({0}, 8 * {imm})", MN " {d}, {0}, 8 * {imm}", "__m256i"}, .formula = "imm counts bytes: " FORMULA}
+      SHUFC_ESHIFT256("vpsrlw", 2, elem_shift_right_bytes, "_mm256_srli_epi16", "per 16-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT256("vpsrld", 4, elem_shift_right_bytes, "_mm256_srli_epi32", "per 32-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT256("vpsrlq", 8, elem_shift_right_bytes, "_mm256_srli_epi64", "per 64-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT256("vpsllw", 2, elem_shift_left_bytes, "_mm256_slli_epi16", "per 16-bit element, out = a << 8 imm"),
+      SHUFC_ESHIFT256("vpslld", 4, elem_shift_left_bytes, "_mm256_slli_epi32", "per 32-bit element, out = a << 8 imm"),
+      SHUFC_ESHIFT256("vpsllq", 8, elem_shift_left_bytes, "_mm256_slli_epi64", "per 64-bit element, out = a << 8 imm"),
+#undef SHUFC_ESHIFT256
       {.id = "vpblendvb.256", .feature = F::avx2, .needs = fs(F::avx2), .reg_bits = 256, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 2, .lane = SHUFC_LANE(return select_lane(i, n, p)), .control = blendv8_ctl,
        .spell = {"_mm256_blendv_epi8({0}, {1}, {c})", "vpblendvb {d}, {0}, {1}, {c}", "__m256i"},

@@ -110,6 +110,21 @@ const std::vector<Instruction>& table() {
        .num_inputs = 2, .imm_count = 32, .lane = SHUFC_LANE(return palignr(i, p.imm)),
        .spell = {"_mm512_alignr_epi8({0}, {1}, {imm})", "vpalignr {d}, {0}, {1}, {imm}", "__m512i"},
        .formula = "per 128-bit block: out[i] = (b:a)[i + imm]  (b the low 16 bytes; 0 past 32)"},
+      // and with a 0x00 / 0xff constant, and element shifts by whole bytes (x86_sse.cpp).
+      {.id = "vpandq.512", .feature = F::avx512f, .needs = kF, .reg_bits = 512, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 1, .lane = SHUFC_LANE(return bytemask_lane(i, p)), .control = bytemask_ctl,
+       .spell = {"_mm512_and_si512({0}, {c})", "vpandq {d}, {0}, {c}", "__m512i"}, .formula = "out[i] = c[i] ? a[i] : 0  (c[i] = 0x00 or 0xff)"},
+#define SHUFC_ESHIFT512(MN, EB, NEEDS, FEAT, LANE, INTR, FORMULA)                                                        \
+  {.id = MN ".512", .feature = FEAT, .needs = NEEDS, .reg_bits = 512, .elem_bits = 8, .src_elem_bits = 8,                \
+   .num_inputs = 1, .imm_count = EB, .lane = SHUFC_LANE(return LANE(i, p.imm, EB)),                                     \
+   .spell = {INTR "({0}, 8 * {imm})", MN " {d}, {0}, 8 * {imm}", "__m512i"}, .formula = "imm counts bytes: " FORMULA}
+      SHUFC_ESHIFT512("vpsrlw", 2, kBW, F::avx512bw, elem_shift_right_bytes, "_mm512_srli_epi16", "per 16-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT512("vpsrld", 4, kF, F::avx512f, elem_shift_right_bytes, "_mm512_srli_epi32", "per 32-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT512("vpsrlq", 8, kF, F::avx512f, elem_shift_right_bytes, "_mm512_srli_epi64", "per 64-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT512("vpsllw", 2, kBW, F::avx512bw, elem_shift_left_bytes, "_mm512_slli_epi16", "per 16-bit element, out = a << 8 imm"),
+      SHUFC_ESHIFT512("vpslld", 4, kF, F::avx512f, elem_shift_left_bytes, "_mm512_slli_epi32", "per 32-bit element, out = a << 8 imm"),
+      SHUFC_ESHIFT512("vpsllq", 8, kF, F::avx512f, elem_shift_left_bytes, "_mm512_slli_epi64", "per 64-bit element, out = a << 8 imm"),
+#undef SHUFC_ESHIFT512
       {.id = "vpshufb.512", .feature = F::avx512bw, .needs = kBW, .reg_bits = 512, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 1, .lane = SHUFC_LANE(return table_lane(i, n, p)), .control = pshufb_ctl,
        .spell = {"_mm512_shuffle_epi8({0}, {c})", "vpshufb {d}, {0}, {c}", "__m512i"},

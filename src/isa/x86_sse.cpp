@@ -94,6 +94,23 @@ const std::vector<Instruction>& table() {
       {.id = "por", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 2, .lane = SHUFC_LANE(return A(int(i))), .value = ValueOp::BitOr,
        .spell = {"_mm_or_si128({0}, {1})", "por {0}, {1}", "__m128i"}, .formula = "out[i] = a[i] | b[i]"},
+      // SSE2 and with a constant of 0x00 / 0xff bytes: zeroes bytes in place (gcc's even-byte mask).
+      {.id = "pand", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 1, .lane = SHUFC_LANE(return bytemask_lane(i, p)), .control = bytemask_ctl,
+       .spell = {"_mm_and_si128({0}, {c})", "pand {0}, {c}", "__m128i"}, .formula = "out[i] = c[i] ? a[i] : 0  (c[i] = 0x00 or 0xff)"},
+      // SSE2 element shifts by whole bytes (the record's immediate k shifts by 8k bits): zeros come
+      // in at one end of each element (psrlw 8 before packuswb: the odd bytes, zero-extended).
+#define SHUFC_ESHIFT(MN, EB, LANE, INTR, FORMULA)                                                                 \
+  {.id = MN, .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,       \
+   .num_inputs = 1, .imm_count = EB, .lane = SHUFC_LANE(return LANE(i, p.imm, EB)),                              \
+   .spell = {INTR "({0}, 8 * {imm})", MN " {0}, 8 * {imm}", "__m128i"}, .formula = "imm counts bytes: " FORMULA}
+      SHUFC_ESHIFT("psrlw", 2, elem_shift_right_bytes, "_mm_srli_epi16", "per 16-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT("psrld", 4, elem_shift_right_bytes, "_mm_srli_epi32", "per 32-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT("psrlq", 8, elem_shift_right_bytes, "_mm_srli_epi64", "per 64-bit element, out = a >> 8 imm"),
+      SHUFC_ESHIFT("psllw", 2, elem_shift_left_bytes, "_mm_slli_epi16", "per 16-bit element, out = a << 8 imm"),
+      SHUFC_ESHIFT("pslld", 4, elem_shift_left_bytes, "_mm_slli_epi32", "per 32-bit element, out = a << 8 imm"),
+      SHUFC_ESHIFT("psllq", 8, elem_shift_left_bytes, "_mm_slli_epi64", "per 64-bit element, out = a << 8 imm"),
+#undef SHUFC_ESHIFT
       // SSE2 packs: narrow with saturation.
       {.id = "packsswb", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 16,
        .num_inputs = 2, .lane = SHUFC_LANE(return pack(i, 16)), .value = ValueOp::SignedSat,

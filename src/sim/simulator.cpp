@@ -112,8 +112,12 @@ std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program
       values.push_back(std::move(r));
       continue;
     }
-    const std::vector<isa::LaneSrc> map = isa::byte_map(in, s.params());
+    // Unsigned saturating narrowing moves bytes where the bytes it drops are zero.
+    const isa::ConditionalByteMap cm = isa::conditional_byte_map(in, s.params());
+    const std::vector<isa::LaneSrc>& map = cm.bytes;
     if (map.empty()) return std::nullopt;
+    for (const isa::LaneSrc& z : cm.must_be_zero)
+      if (values.at(s.args.at(size_t(z.input))).at(size_t(z.elem)).input >= 0) return std::nullopt;
     std::vector<ByteLabel> r(in.reg_bits / 8, ByteLabel::zero());
     for (size_t i = 0; i < map.size(); ++i) {
       if (map[i].is_zero()) continue;

@@ -58,6 +58,9 @@ struct Instance {
   std::vector<int16_t> src;  // arg * 256 + byte, or -1 for zero
   double cost;
   unsigned cls = 0;  // synth::Class bits
+  // Argument bytes that must be zero for `src` to hold (arg * 256 + byte): an unsigned saturating
+  // pack (packuswb) moves the low bytes of elements whose high bytes are zero.
+  std::vector<int16_t> need_zero = {};
 };
 
 struct Value {
@@ -536,7 +539,8 @@ class Search {
   }
   static unsigned classes(const isa::Instruction& p) {
     if (p.control.kind != isa::Control::Kind::Table) return 0;  // a variable blend keeps every byte's place
-    unsigned c = synth::kMovesInBlock;
+    // An element reads its own block; blocks of one element (and with a constant) move nothing.
+    unsigned c = p.control.block_elems == 1 ? 0u : unsigned(synth::kMovesInBlock);
     if (!p.control.block_elems || p.control.block_elems * p.elem_bits > 128) c |= synth::kCrossesBlocks;
     if (p.control.zeroing) c |= synth::kMakesZero;
     return c;
@@ -604,7 +608,8 @@ class Search {
         cat.min_cost = std::min(cat.min_cost, c);
         continue;
       }
-      if (!isa::is_bytewise(*in) || (in->programmable() && !in->moves_only())) continue;
+      const bool narrows = in->value == isa::ValueOp::UnsignedSat || in->value == isa::ValueOp::UnsignedSatU;
+      if ((!isa::is_bytewise(*in) && !narrows) || (in->programmable() && !in->moves_only())) continue;
       if (in->programmable()) {
         const double total = c + load_cost(*in);
         if (total < kInf) {
@@ -616,13 +621,18 @@ class Search {
         continue;
       }
       for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
-        const auto map = isa::byte_map(*in, {imm, {}});
-        if (map.size() != bytes_) continue;
+        const isa::ConditionalByteMap map = isa::conditional_byte_map(*in, {imm, {}});
+        if (map.bytes.size() != bytes_) continue;
         Instance inst{in, imm, in->num_inputs, {}, c, 0};
         std::string key(1, char(in->num_inputs));
-        for (const isa::LaneSrc& s : map) {
+        for (const isa::LaneSrc& s : map.bytes) {
           inst.src.push_back(s.is_zero() ? int16_t(-1) : int16_t(s.input * 256 + s.elem));
           key += char(s.is_zero() ? 0xff : s.input * 64 + s.elem);
+        }
+        key += char(0xfe);  // the conditions are part of what the instance does
+        for (const isa::LaneSrc& z : map.must_be_zero) {
+          inst.need_zero.push_back(int16_t(z.input * 256 + z.elem));
+          key += char(z.input * 64 + z.elem);
         }
         inst.cls = classes(inst);
         auto [it, fresh] = seen.emplace(key, cat.instances.size());
@@ -687,6 +697,8 @@ class Search {
     std::vector<Label>& bytes = scratch_;
     bytes.resize(bytes_);
     const Value* args[2] = {a >= 0 ? &values_[size_t(a)] : nullptr, b >= 0 ? &values_[size_t(b)] : nullptr};
+    for (int s : in.need_zero)
+      if (args[s / 256]->bytes[size_t(s % 256)] != kZeroLabel) return -1;
     for (unsigned j = 0; j < bytes_; ++j) {
       const int s = in.src[j];
       bytes[j] = s < 0 ? kZeroLabel : args[s / 256]->bytes[size_t(s % 256)];
@@ -711,6 +723,11 @@ class Search {
       int& r = req[s / 256][size_t(s % 256)];
       if (r == kAnyByte) r = want;
       else if (r != want) return false;
+    }
+    for (int s : g.need_zero) {
+      int& r = req[s / 256][size_t(s % 256)];
+      if (r == kAnyByte) r = kZeroByte;
+      else if (r != kZeroByte) return false;
     }
     return true;
   }

@@ -126,6 +126,16 @@ std::vector<LaneSrc> byte_map(const Instruction& in, const Params& p);
 // Does byte_map describe this instruction (moves, zero extension, truncation)?
 bool is_bytewise(const Instruction& in);
 
+// byte_map extended to unsigned saturating narrowing (packuswb, packusdw, sqxtun, uqxtn,
+// vpmovus*): where the bytes a narrowed element drops are zero, saturation keeps its low bytes
+// unchanged, so the instance moves bytes on that condition. `bytes` is empty when the instruction
+// computes its bytes otherwise (sign extension, signed saturation, or).
+struct ConditionalByteMap {
+  std::vector<LaneSrc> bytes;         // as byte_map: out byte j <- (input, byte) or zero
+  std::vector<LaneSrc> must_be_zero;  // input bytes that must be zero for `bytes` to hold
+};
+ConditionalByteMap conditional_byte_map(const Instruction& in, const Params& p);
+
 // The unary form of a binary instruction: both inputs are the same register.
 std::vector<LaneSrc> unary_form(std::span<const LaneSrc> map);
 
