@@ -42,11 +42,21 @@ unsigned x86_bits(std::string_view type) {
   if (type.starts_with("__m256")) return 256;
   return 128;
 }
+// A cast between vector families, then to a narrower width (the low part: _mm256_castsi256_si128).
 std::string x86_cast(const std::string& expr, const std::string& from, const std::string& to) {
-  const unsigned bits = x86_bits(from);
+  const unsigned bits = x86_bits(from), to_bits = x86_bits(to);
+  const char ff = x86_family(from), tf = x86_family(to);
   const std::string prefix = bits == 128 ? "_mm" : fmt::format("_mm{}", bits);
-  auto tok = [&](char fam) { return fam == 'i' ? fmt::format("si{}", bits) : fam == 'd' ? std::string("pd") : std::string("ps"); };
-  return fmt::format("{}_cast{}_{}({})", prefix, tok(x86_family(from)), tok(x86_family(to)), expr);
+  std::string r = expr;
+  if (ff != tf) {
+    auto tok = [&](char fam) { return fam == 'i' ? fmt::format("si{}", bits) : fam == 'd' ? std::string("pd") : std::string("ps"); };
+    r = fmt::format("{}_cast{}_{}({})", prefix, tok(ff), tok(tf), r);
+  }
+  if (to_bits < bits) {
+    auto tok = [&](unsigned b) { return fmt::format("{}{}", tf == 'i' ? "si" : tf == 'd' ? "pd" : "ps", b); };
+    r = fmt::format("{}_cast{}_{}({})", prefix, tok(bits), tok(to_bits), r);
+  }
+  return r;
 }
 
 // NEON: "uint8x16_t" -> {uint, 8, 16}.
@@ -72,9 +82,14 @@ NeonType parse_neon(std::string_view t) {
   return r;
 }
 std::string neon_uint(unsigned elem, unsigned bits) { return fmt::format("uint{}x{}_t", elem, bits / elem); }
+// A reinterpretation, then to the low half when `to` is narrower (vget_low_u8).
 std::string neon_cast(const std::string& expr, const std::string& from, const std::string& to) {
   const NeonType f = parse_neon(from), t = parse_neon(to);
-  return fmt::format("vreinterpret{}_{}_{}({})", t.bits() == 128 ? "q" : "", t.suffix(), f.suffix(), expr);
+  std::string r = expr;
+  if (f.kind != t.kind || f.elem != t.elem)
+    r = fmt::format("vreinterpret{}_{}_{}({})", f.bits() == 128 ? "q" : "", t.suffix(), f.suffix(), r);
+  if (t.bits() < f.bits()) r = fmt::format("vget_low_{}({})", t.suffix(), r);
+  return r;
 }
 
 class CTypes {
@@ -102,6 +117,13 @@ class CTypes {
     return neon_uint(in.control.ctl_elem_bits, in.reg_bits);
   }
   std::string fallback(unsigned bits) const { return x86() ? x86_type('i', bits) : neon_uint(8, bits); }
+  // `type` at `bits` (an input first read through its low part is loaded whole).
+  std::string widen(const std::string& type, unsigned bits) const {
+    if (size_of(type) * 8 >= bits) return type;
+    if (x86()) return x86_type(x86_family(type), bits);
+    const NeonType t = parse_neon(type);
+    return fmt::format("{}{}x{}_t", t.kind, t.elem, bits / t.elem);
+  }
   unsigned size_of(const std::string& type) const {
     if (x86()) return x86_bits(type) / 8;
     return parse_neon(type).bits() / 8;
@@ -181,7 +203,7 @@ std::string emit_c(const Program& p, std::string_view name, bool packed) {
   for (size_t k = 0; k < p.inputs.size(); ++k) {
     for (const Program::Step& s : p.steps) {
       for (unsigned a = 0; a < s.args.size() && type[k].empty(); ++a)
-        if (s.args[a] == k) type[k] = types.arg(*s.instr, a);
+        if (s.args[a] == k) type[k] = types.widen(types.arg(*s.instr, a), p.inputs[k].bits);
       if (!type[k].empty()) break;
     }
     if (type[k].empty()) type[k] = types.fallback(p.inputs[k].bits);

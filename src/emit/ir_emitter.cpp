@@ -62,6 +62,17 @@ class IrWriter {
     casts_[key] = r;
     return r;
   }
+  // Argument k of step s as <in_bits/w x iw>: the low part of a wider value when the instruction
+  // reads a narrower register (vpbroadcastb ymm, xmm reads the low half of a ymm value).
+  std::string arg(const Program::Step& s, unsigned k, unsigned w) {
+    const unsigned v = s.args[k], bits = s.instr->in_bits(k);
+    const std::string x = as(v, w);
+    if (vals_[v].bits <= bits) return x;
+    std::vector<int> idx(bits / w);
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = int(i);
+    return emit(fmt::format("{}.lo", p_.name_of(v)),
+                fmt::format("shufflevector {} {}, {} poison, {}", vty(vals_[v].bits / w, w), x, vty(vals_[v].bits / w, w), mask(idx)));
+  }
   static std::string mask(const std::vector<int>& idx) {
     std::string s = fmt::format("<{} x i32> <", idx.size());
     for (size_t i = 0; i < idx.size(); ++i)
@@ -112,7 +123,7 @@ std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::Lane
   if (used.size() == 1) {
     const int u = *used.begin();
     const unsigned len = in.in_bits(unsigned(u)) / w;
-    const std::string x = as(s.args[size_t(u)], w);
+    const std::string x = arg(s, unsigned(u), w);
     std::vector<int> idx(n);
     for (unsigned i = 0; i < n; ++i) idx[i] = dead(i) ? -1 : map[i].is_zero() ? int(len) : map[i].elem;
     const std::string t = vty(len, w);
@@ -124,7 +135,7 @@ std::string IrWriter::gather(const Program::Step& s, const std::vector<isa::Lane
   std::vector<std::string> ops;
   for (unsigned k = 0; k < in.num_inputs; ++k) {
     const unsigned lk = in.in_bits(k) / w;
-    std::string x = as(s.args[k], w);
+    std::string x = arg(s, k, w);
     if (lk < len) {
       std::vector<int> idx(len, -1);
       for (unsigned i = 0; i < lk; ++i) idx[i] = int(i);
@@ -265,7 +276,7 @@ std::string IrWriter::run(std::string_view name) {
           const int u = map[i].input;
           in_place = (in_place == -1 || in_place == u) && map[i].elem == int(i) && in.in_bits(unsigned(u)) == in.reg_bits ? u : -2;
         }
-      const std::string k = in_place >= 0 ? as(s.args[size_t(in_place)], w) : gather(s, map, w, s.name + ".keep", keep_dead);
+      const std::string k = in_place >= 0 ? arg(s, unsigned(in_place), w) : gather(s, map, w, s.name + ".keep", keep_dead);
       std::vector<int> idx(n);
       for (unsigned i = 0; i < n; ++i) idx[i] = keep[i] ? int(i) : int(n + i);
       r = emit(s.name, fmt::format("shufflevector {} {}, {} {}, {}", vty(n, w), k, vty(n, w), r, mask(idx)));

@@ -126,8 +126,9 @@ Expected<Program> parse_program(std::string_view text) {
       const isa::Instruction& in = *st.instr;
       if (st.args.size() != in.num_inputs)
         return Error{fmt::format("{} takes {} vector argument(s), got {}", in.id, in.num_inputs, st.args.size()), line_no, unsigned(iat + 1)};
+      // A wider value is read through its low part (an xmm operand is the low half of a ymm).
       for (unsigned k = 0; k < in.num_inputs; ++k)
-        if (prog.bits_of(st.args[k]) != in.in_bits(k))
+        if (prog.bits_of(st.args[k]) < in.in_bits(k))
           return Error{fmt::format("{} argument {} must be a {}-bit register; '{}' has {} bits", in.id, k + 1, in.in_bits(k),
                                    prog.name_of(st.args[k]), prog.bits_of(st.args[k])),
                        line_no, unsigned(iat + 1)};
