@@ -17,6 +17,7 @@
 #include <bit>
 #include <cctype>
 #include <chrono>
+#include <deque>
 #include <ctime>
 #include <functional>
 #include <limits>
@@ -29,6 +30,7 @@
 
 #include "shufc/isa/registry.h"
 #include "shufc/sim.h"
+#include "byte_key_map.h"
 #include "lower_bound.h"
 
 namespace shufc {
@@ -202,14 +204,14 @@ class Search {
       const uint16_t c = uint16_t(q[j]);
       key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
     }
-    if (auto it = satisfied_.find(std::string_view(key)); it != satisfied_.end()) return it->second;
-    std::string stored = key;
+    if (const int* hit = satisfied_.find(key)) return *hit;
+    const std::string stored = key;  // a miss (a few thousand a search) keeps its own copy
     int x = cheapest(q);
     if (programmable && (x < 0 || values_[size_t(x)].cost > cat_->min_programmable)) {
       const int p = programmed(q);
       if (p >= 0 && (x < 0 || values_[size_t(p)].cost < values_[size_t(x)].cost)) x = p;
     }
-    satisfied_.emplace(std::move(stored), x);
+    satisfied_.put(stored, x);
     return x;
   }
   double cost(int id) const { return id >= 0 ? values_[size_t(id)].cost : 0; }
@@ -399,28 +401,88 @@ class Search {
         if (g.cost + std::max({2 * cat_->min_cost, cover_[need_d], cost(z)}) >= best_.cost) continue;
         // Under h at least one made content, or the one it may share with z.
         const double under = cost(z) > 0 ? 0 : cat_->min_cost;
-        for (int hi : cat_->order) {
-          const Instance& h = cat_->instances[size_t(hi)];
-          if (g.cost + h.cost + std::max(cost(z), cat_->min_cost) >= best_.cost || h.cost + under >= ceiling) break;
-          if (h.arity == 0 || g.cost + h.cost + std::max(cover_[miss_g & ~h.cls], cover_[need_d & ~h.cls]) >= best_.cost) continue;
+        // Many last instances leave the same requirement on the deep slot: the middle instances
+        // that can make it, and their arguments, are found once per requirement (cached in order,
+        // cheapest first) and only the costs, which depend on g, are checked again.
+        // Programmable helpers under h only while g, h and a helper stay below the best: the
+        // cheaper middles (a prefix of the order) with helpers, the rest without.
+        const double helper_limit = best_.cost - g.cost - cat_->min_programmable;
+        auto cut = [&](const Instance& h) { return g.cost + h.cost + std::max(cost(z), cat_->min_cost) >= best_.cost || h.cost + under >= ceiling; };
+        auto visit = [&](Middle& m) {
+          const Instance& h = cat_->instances[size_t(m.hi)];
+          if (g.cost + h.cost + std::max(cover_[miss_g & ~h.cls], cover_[need_d & ~h.cls]) >= best_.cost) return true;
           if (stop()) return false;
           ++nodes_;
-          if (!requirements(h, deep, Q)) continue;
-          const bool helpers = g.cost + h.cost + cat_->min_programmable < best_.cost;
-          const int x = satisfy(Q[0], helpers);
-          if (x < 0) continue;
-          const int y = h.arity == 2 ? satisfy(Q[1], helpers) : -1;
-          if (h.arity == 2 && y < 0) continue;
-          if (x < n0_ && y < n0_) continue;  // h on the inputs: a depth-1 content, tried at depth 2
-          deep3(gi, hi, p, x, y, z, Q, other);
+          deep3(gi, m, p, z, deep, other);
+          return true;
+        };
+        for (const bool helpers : {true, false}) {
+          MiddleList& ml = middles(deep, helpers);
+          auto in_part = [&](const Instance& h) { return (h.cost < helper_limit) == helpers; };
+          bool cut_off = false;
+          for (size_t e = 0; e < ml.found.size() && !cut_off; ++e) {
+            const Instance& h = cat_->instances[size_t(ml.found[e].hi)];
+            if (cut(h) || (helpers && !in_part(h))) cut_off = true;
+            else if (in_part(h) && !visit(ml.found[e])) return false;
+          }
+          for (; !cut_off && ml.scanned < cat_->order.size(); ++ml.scanned) {
+            const int hi = cat_->order[ml.scanned];
+            const Instance& h = cat_->instances[size_t(hi)];
+            if (cut(h) || (helpers && !in_part(h))) break;
+            if (h.arity == 0) continue;
+            if (stop()) return false;
+            ++nodes_;  // a requirement and its lookups: the work a node stands for
+            if (!requirements(h, deep, Q)) continue;
+            const int x = satisfy(Q[0], helpers);
+            if (x < 0) continue;
+            const int y = h.arity == 2 ? satisfy(Q[1], helpers) : -1;
+            if (h.arity == 2 && y < 0) continue;
+            if (x < n0_ && y < n0_) continue;  // h on the inputs: a depth-1 content, tried at depth 2
+            ml.found.push_back({hi, x, y});
+            if (in_part(h) && !visit(ml.found.back())) {
+              ++ml.scanned;
+              return false;
+            }
+          }
         }
       }
     }
     return true;
   }
+  // The middle instances h that can make a deep requirement from contents of depth <= 1 (with
+  // programmable helpers), found lazily in the catalog's cost order: `scanned` instances so far.
+  struct Middle {
+    int hi, x, y;
+    int both = -2;  // the cheapest content holding both of h's requirements (-1 none; -2 not looked up)
+  };
+  struct MiddleList {
+    std::vector<Middle> found;
+    size_t scanned = 0;
+  };
+  MiddleList& middles(const std::vector<int>& deep, bool helpers) {
+    std::string& key = key_;
+    key.resize(deep.size() * 2 + 1);
+    key.back() = char(helpers);
+    for (size_t j = 0; j < deep.size(); ++j) {
+      const uint16_t c = uint16_t(deep[j]);
+      key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
+    }
+    if (const int* at = middle_index_.find(key)) return middle_lists_[size_t(*at)];
+    middle_index_.put(key, int(middle_lists_.size()));
+    return middle_lists_.emplace_back();
+  }
+
   // The cheapest way to fill the three slots (h's arguments x, y and g's other argument z),
   // shared or not, and the Program it makes.
-  void deep3(int gi, int hi, unsigned p, int x, int y, int z, const std::vector<int> (&Q)[2], const std::vector<int>* other) {
+  void deep3(int gi, Middle& mid, unsigned p, int z, const std::vector<int>& deep, const std::vector<int>* other) {
+    const int hi = mid.hi, x = mid.x, y = mid.y;
+    // h's requirements, made again only when a merge needs them.
+    std::vector<int> (&Q)[2] = q3_;
+    bool have_q = false;
+    auto q = [&]() -> std::vector<int>(&)[2] {
+      if (!have_q) requirements(cat_->instances[size_t(hi)], deep, Q), have_q = true;
+      return Q;
+    };
     const double gh = cat_->instances[size_t(gi)].cost + cat_->instances[size_t(hi)].cost;
     auto total = [&](int a, int b, int c) {
       double t = gh + cost(a);
@@ -434,17 +496,21 @@ class Search {
       if (const double t = total(a, b, c); t < best) best = t, bx = a, by = b, bz = c;
     };
     auto paid = [&](int id) { return id >= 0 && cost(id) > 0; };
-    if (paid(x) && paid(y) && x != y)
-      if (auto m = merge(Q[0], Q[1]))
-        if (const int w = satisfy(*m); w >= 0) consider(w, w, z);
+    if (paid(x) && paid(y) && x != y) {
+      if (mid.both == -2) {
+        auto m = merge(q()[0], q()[1]);
+        mid.both = m ? satisfy(*m) : -1;
+      }
+      if (mid.both >= 0) consider(mid.both, mid.both, z);
+    }
     if (other && paid(x) && paid(z) && x != z)
-      if (auto m = merge(Q[0], *other))
+      if (auto m = merge(q()[0], *other))
         if (const int w = satisfy(*m); w >= 0) consider(w, y, w);
     if (other && paid(y) && paid(z) && y != z)
-      if (auto m = merge(Q[1], *other))
+      if (auto m = merge(q()[1], *other))
         if (const int w = satisfy(*m); w >= 0) consider(x, w, w);
     if (other && paid(x) && paid(y) && paid(z) && x != y && y != z && x != z)
-      if (auto m = merge(Q[0], Q[1]))
+      if (auto m = merge(q()[0], q()[1]))
         if (auto m3 = merge(*m, *other))
           if (const int w = satisfy(*m3); w >= 0) consider(w, w, w);
     if (best >= best_.cost) return;
@@ -671,16 +737,16 @@ class Search {
     return {reinterpret_cast<const char*>(bytes.data()), bytes.size() * sizeof(Label)};
   }
   int add(Value v) {
-    auto it = index_.find(key_of(v.bytes));
+    const int* known = index_.find(key_of(v.bytes));
     int id;
-    if (it == index_.end()) {
+    if (!known) {
       id = int(values_.size());
-      index_.emplace(std::string(key_of(v.bytes)), id);
+      index_.put(key_of(v.bytes), id);
       values_.push_back(std::move(v));
       if (indexed_)
         for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_.back().bytes[j])].push_back(id);
     } else {
-      id = it->second;
+      id = *known;
       if (v.cost >= values_[size_t(id)].cost) return id;
       values_[size_t(id)] = std::move(v);
     }
@@ -710,7 +776,7 @@ class Search {
       bytes[j] = s < 0 ? kZeroLabel : args[s / 256]->bytes[size_t(s % 256)];
     }
     if (!relevant(bytes) && !matches(bytes)) return -1;
-    if (auto it = index_.find(key_of(bytes)); it != index_.end() && values_[size_t(it->second)].cost <= c) return it->second;
+    if (const int* known = index_.find(key_of(bytes)); known && values_[size_t(*known)].cost <= c) return *known;
     return add(Value{bytes, c, inst, a, b, instrs});
   }
 
@@ -930,12 +996,11 @@ class Search {
   std::vector<Label> scratch_;
   std::vector<std::vector<int>> by_byte_;  // contents by slot(position, label), ascending ids
   bool indexed_ = false;
-  struct KeyHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view k) const { return std::hash<std::string_view>()(k); }
-  };
-  std::unordered_map<std::string, int, KeyHash, std::equal_to<>> satisfied_;  // satisfy()'s answers by requirement
-  std::unordered_map<std::string, int, KeyHash, std::equal_to<>> index_;      // contents by their bytes
+  synth::ByteKeyMap satisfied_;  // satisfy()'s answers by requirement
+  synth::ByteKeyMap index_;      // contents by their bytes
+  std::vector<int> q3_[2];                  // deep3's requirements of h
+  synth::ByteKeyMap middle_index_;          // depth 3: deep requirements, into middle_lists_
+  std::deque<MiddleList> middle_lists_;     // (a deque: references stay valid as it grows)
   std::string key_;
   std::vector<Label> goal_labels_;  // the distinct input bytes of the goal
   std::vector<uint8_t> marks_;
