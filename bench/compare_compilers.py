@@ -377,9 +377,13 @@ def mca_regions(mca, regions, workdir, stem):
 
 
 # ----------------------------------------------------------------------------- driver
-def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False):
+def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False, cases=None):
+    """cases: a list of Case to use instead of the target's corpus (bench/synth/run.py)."""
     t0 = time.time()
-    cases, skipped = load_corpus(os.path.join(CORPUS_DIR, cfg["corpus"]), cfg["widths"])
+    if cases is None:
+        cases, skipped = load_corpus(os.path.join(CORPUS_DIR, cfg["corpus"]), cfg["widths"])
+    else:
+        skipped = []
     arch = cfg["arch"]
     workdir = tempfile.mkdtemp(prefix="shufc-cmp-")
     try:
