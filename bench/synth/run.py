@@ -140,8 +140,15 @@ def shufc_c(shufc, c, cfg, target):
     lines = [ln for ln in p.stdout.splitlines()
              if not ln.startswith("#include") and "__attribute__((target(" not in ln]
     src = "\n".join(lines).replace("void %s(" % name, "static inline void %s(" % name, 1)
+    # An empty asm after each step: clang otherwise merges shufc's intrinsics and lowers the mask
+    # its own way (v4i32:0,4,2,6: shufc's pshufd + blendps came out as clang's two shufps), and
+    # the "shufc" column would time clang's sequence. No instruction is added.
+    src = STEP.sub(lambda m: '%s%s %s = %s; __asm__("" : "+v"(%s));' % (m[1], m[2], m[3], m[4], m[3]), src)
     steps = re.findall(r"/\* \w+ = ([\w.]+) ", p.stdout)  # the instruction of each step
     return src, steps
+
+
+STEP = re.compile(r"^(\s*)const (__m\w+) (\w+) = (.+);$", re.M)  # one step of shufc's C
 
 
 def byte_list(xs):
@@ -214,6 +221,36 @@ def medians(exe, min_time, reps):
     return out
 
 
+# data-moving vector instructions (not loads, stores or register copies)
+SHUFFLE_OP = re.compile(r"shuf|blend|perm|unpck|^v?por|^v?pand|^v?pack|^v?ps[rl][la]|align|insert|extract"
+                        r"|broadcast|^v?movs[sd]$|^v?mov(lh|hl)ps$|dup$|^v?pmov[sz]x|ternlog")
+
+
+def loop_shuffles(exe):
+    """{(kernel name, e.g. "shufc_3"): [mnemonics]}: the shuffle-type instructions of each
+    throughput loop in the binary, each once, in order (what the compiler really emitted)."""
+    p = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-C", exe], capture_output=True, text=True)
+    out, cur = {}, None
+    for line in p.stdout.splitlines():
+        m = re.match(r"^[0-9a-f]+ <.*throughput_loop<\d+, &\((\w+)\(.*State&\)>:$", line)
+        if m:
+            cur = out.setdefault(m.group(1), [])
+            continue
+        if not line.strip():
+            cur = None
+            continue
+        if cur is not None and "\t" in line:
+            insn = line.split("\t")[1] if len(line.split("\t")) > 1 else ""
+            mnem = insn.split()[0] if insn.split() else ""
+            # movss/movsd count only register to register (else a scalar load/store, e.g. the
+            # benchmark library's doubles)
+            if re.match(r"v?movs[sd]$", mnem) and "(" in insn:
+                continue
+            if SHUFFLE_OP.search(mnem) and mnem not in cur:
+                cur.append(mnem)
+    return out
+
+
 def mca_costs(shufc, groups, work):
     """{idx: (shufc, clang, gcc) Block RThroughput} from compare_compilers.bench_target."""
     out = {}
@@ -254,19 +291,28 @@ def main():
             # shufc's kernel is in both binaries: name it by the compiler that built it
             ns[(loop, idx, variant if variant != "shufc" else "shufc/" + comp)] = v
 
+    emitted = {comp: loop_shuffles(exe) for comp, exe in exes.items()}
+    with open(os.path.join(work, "loop_shuffles.txt"), "w") as f:
+        for comp in exes:
+            for name, ops in sorted(emitted[comp].items()):
+                f.write("%s build, %s: %s\n" % (comp, name, " ".join(ops)))
+
     cols = ("shufc/clang", "clang", "shufc/gcc", "gcc")
-    print("| # | target | case | shufc's steps | llvm-mca shufc / clang / gcc | throughput ns: shufc (clang++) "
-          "/ clang / shufc (g++) / gcc | latency ns: shufc (clang++) / clang / shufc (g++) / gcc |")
-    print("|" + "---|" * 7)
+    print("| # | target | case | shufc's steps | clang's / gcc's shuffles | llvm-mca shufc / clang / gcc "
+          "| throughput ns: shufc (clang++) / clang / shufc (g++) / gcc "
+          "| latency ns: shufc (clang++) / clang / shufc (g++) / gcc |")
+    print("|" + "---|" * 8)
     for group, (cases, _) in groups.items():
         for c in cases:
             m = mca[c.idx]
             text = c.text if len(c.text) <= 40 else c.text[:37] + "..."
-            print("| %d | %s | `%s` (%s) | %s | %.1f / %.1f / %.1f (%s) | %s | %s |"
-                  % (c.idx, group, text, notes[c.idx], ", ".join(steps[c.idx]), m[0], m[1], m[2], m[3],
+            theirs = " / ".join(", ".join(emitted[comp].get("%s_%d" % (comp, c.idx), [])) or "-" for comp in exes)
+            print("| %d | %s | `%s` (%s) | %s | %s | %.1f / %.1f / %.1f (%s) | %s | %s |"
+                  % (c.idx, group, text, notes[c.idx], ", ".join(steps[c.idx]), theirs, m[0], m[1], m[2], m[3],
                      " / ".join("%.2f" % ns.get(("throughput", c.idx, v), float("nan")) for v in cols),
                      " / ".join("%.2f" % ns.get(("latency", c.idx, v), float("nan")) for v in cols)))
-    print("\nns per shuffle, median of %d runs (--benchmark_min_time=%s, CPU time); build dir %s"
+    print("\nns per shuffle, median of %d runs (--benchmark_min_time=%s, CPU time); build dir %s "
+          "(loop_shuffles.txt: the shuffle instructions of every timed loop, shufc's kernels too)"
           % (a.repetitions, a.min_time, work))
     return 0
 
