@@ -143,7 +143,10 @@ def shufc_c(shufc, c, cfg, target):
     # An empty asm after each step: clang otherwise merges shufc's intrinsics and lowers the mask
     # its own way (v4i32:0,4,2,6: shufc's pshufd + blendps came out as clang's two shufps), and
     # the "shufc" column would time clang's sequence. No instruction is added.
-    src = STEP.sub(lambda m: '%s%s %s = %s; __asm__("" : "+v"(%s));' % (m[1], m[2], m[3], m[4], m[3]), src)
+    # (not after the last step, whose value goes to r)
+    outputs = set(re.findall(r"memcpy\(r\w*, &(\w+)", src))
+    src = STEP.sub(lambda m: m[0] if m[3] in outputs else
+                   '%s%s %s = %s; __asm__("" : "+v"(%s));' % (m[1], m[2], m[3], m[4], m[3]), src)
     steps = re.findall(r"/\* \w+ = ([\w.]+) ", p.stdout)  # the instruction of each step
     return src, steps
 
