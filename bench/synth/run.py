@@ -226,7 +226,7 @@ def medians(exe, min_time, reps):
 
 # data-moving vector instructions (not loads, stores or register copies)
 SHUFFLE_OP = re.compile(r"shuf|blend|perm|unpck|^v?por|^v?pand|^v?pack|^v?ps[rl][la]|align|insert|extract"
-                        r"|broadcast|^v?movs[sd]$|^v?mov(lh|hl)ps$|dup$|^v?pmov[sz]x|ternlog")
+                        r"|broadcast|^v?movs[sd]$|^v?mov(lh|hl)ps$|dup$|^v?pmov[sz]x|^vpmov(u?s)?[wdq][bwd]$|ternlog")
 
 
 def loop_shuffles(exe):
