@@ -12,6 +12,10 @@ For every case of bench/corpus/<target>.txt (compact masks, one a line, `#` comm
 then llvm-mca-19 -iterations=100 on each instruction sequence, comparing "Block RThroughput"
 (and reporting uops per iteration). All cases of a target go into one C file (one function
 each) compiled once per compiler, and into one llvm-mca run per tool (code regions).
+After the summary table: wins/ties/losses per corpus `#` section, random-mask sections against the
+rest (share of random masks where shufc is strictly cheaper), and the shufc / best ratio's
+quantiles and histogram (--no-stats: only the summary). ssse3 reuses the sse4.1 corpus and rejects
+any SSE4.1-or-newer instruction in the listings.
 Standard library only.
 """
 import argparse
