@@ -2,7 +2,7 @@
 """Compare shufc synth against clang-19 -O3 and gcc-12 -O3 on a corpus of shuffles.
 
 Usage:
-    python3 bench/compare_compilers.py build/bin/shufc [--targets sse4.1,avx2,avx512vbmi,neon]
+    python3 bench/compare_compilers.py build/bin/shufc [--targets ssse3,sse4.1,avx2,avx512vbmi,neon]
     python3 bench/compare_compilers.py --write-corpus      # regenerate bench/corpus/*.txt
 
 For every case of bench/corpus/<target>.txt (compact masks, one a line, `#` comments):
@@ -12,6 +12,10 @@ For every case of bench/corpus/<target>.txt (compact masks, one a line, `#` comm
 then llvm-mca-19 -iterations=100 on each instruction sequence, comparing "Block RThroughput"
 (and reporting uops per iteration). All cases of a target go into one C file (one function
 each) compiled once per compiler, and into one llvm-mca run per tool (code regions).
+After the summary table: wins/ties/losses per corpus `#` section, random-mask sections against the
+rest (share of random masks where shufc is strictly cheaper), and the shufc / best ratio's
+quantiles and histogram (--no-stats: only the summary). ssse3 reuses the sse4.1 corpus and rejects
+any SSE4.1-or-newer instruction in the listings.
 Standard library only.
 """
 import argparse
@@ -31,7 +35,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS_DIR = os.path.join(HERE, "corpus")
 
 X86_MCA = ["-mtriple=x86_64-unknown-linux-gnu"]
+# Instructions newer than SSSE3 (SSE4.1/4.2 mnemonics, AT&T); any VEX/EVEX one starts with "v".
+# -mno-sse4.1 should keep the compilers off them; the ssse3 run checks every listing.
+SSE41_MNEMONICS = re.compile(
+    r"^(v\w+|blendv?p[sd]|dpp[sd]|extractps|insertps|movntdqa|mpsadbw|packusdw|pblendvb|pblendw"
+    r"|pcmpeqq|pcmpgtq|pcmp[ei]str[im]|pextr[bdq]|pinsr[bdq]|phminposuw|pmax(sb|sd|ud|uw)"
+    r"|pmin(sb|sd|ud|uw)|pmov[sz]x\w+|pmuldq|pmulld|ptest|round[ps][sd])$")
 TARGETS = {
+    "ssse3": dict(corpus="sse41.txt", cpu="skylake", arch="x86",
+                  cflags=["-mssse3", "-mno-sse4.1", "-mtune=skylake"], gcc="gcc-12",
+                  mca=X86_MCA + ["-mcpu=skylake"], widths=(16,), forbid=SSE41_MNEMONICS),
     "sse4.1": dict(corpus="sse41.txt", cpu="skylake", arch="x86",
                    cflags=["-msse4.1", "-mno-avx", "-mtune=skylake"], gcc="gcc-12",
                    mca=X86_MCA + ["-mcpu=skylake"], widths=(16,)),
@@ -52,8 +65,8 @@ TOL = 0.05  # llvm-mca prints Block RThroughput with one decimal
 
 # ----------------------------------------------------------------------------- masks
 class Case:
-    def __init__(self, idx, text, elt_kind, elt_bits, n, mask):
-        self.idx, self.text = idx, text
+    def __init__(self, idx, text, elt_kind, elt_bits, n, mask, section=""):
+        self.idx, self.text, self.section = idx, text, section
         self.elt_kind, self.elt_bits, self.n, self.mask = elt_kind, elt_bits, n, mask
         self.bytes = n * elt_bits // 8
 
@@ -78,10 +91,24 @@ def parse_compact(text):
     return kind, bits, n, mask
 
 
+def section_name(header):
+    """Short name of a `# ...` section header: up to its first '(' or ':'
+    ("# random masks (seed 20240607): ..." -> "random masks")."""
+    return re.split(r"[(:]", header.lstrip("#"), 1)[0].strip()
+
+
+def is_random(section):
+    return "random" in section
+
+
 def load_corpus(path, widths):
     cases, skipped = [], []
+    section = ""
     with open(path) as f:
         for line in f:
+            if line.startswith("#"):
+                section = section_name(line)
+                continue
             line = line.split("#", 1)[0].strip()
             if not line:
                 continue
@@ -89,7 +116,7 @@ def load_corpus(path, widths):
             if len(mask) != n or n * bits // 8 not in widths or bits % 8:
                 skipped.append(line)
                 continue
-            cases.append(Case(len(cases), line, kind, bits, n, mask))
+            cases.append(Case(len(cases), line, kind, bits, n, mask, section))
     return cases, skipped
 
 
@@ -354,9 +381,13 @@ def mca_regions(mca, regions, workdir, stem):
 
 
 # ----------------------------------------------------------------------------- driver
-def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False):
+def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False, cases=None):
+    """cases: a list of Case to use instead of the target's corpus (bench/synth/run.py)."""
     t0 = time.time()
-    cases, skipped = load_corpus(os.path.join(CORPUS_DIR, cfg["corpus"]), cfg["widths"])
+    if cases is None:
+        cases, skipped = load_corpus(os.path.join(CORPUS_DIR, cfg["corpus"]), cfg["widths"])
+    else:
+        skipped = []
     arch = cfg["arch"]
     workdir = tempfile.mkdtemp(prefix="shufc-cmp-")
     try:
@@ -386,6 +417,8 @@ def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False):
             j, err = sres.get(c.idx, (None, "no result"))
             if j is not None:
                 asm["shufc"][c.idx], shufc_out[c.idx] = shufc_insns(j["asm"], arch)
+        if cfg.get("forbid"):
+            check_isa(cfg["forbid"], target, asm, sres, cases, arch)
         perf, mca_errs = {}, {}
         for tool in TOOLS:
             regions = {"c%d" % k: v for k, v in asm[tool].items() if v}
@@ -402,6 +435,7 @@ def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False):
 
     wins = ties = losses = 0
     ratios, loss_log, rows = [], [], []
+    case_ratio = {}  # idx -> shufc / best compiler (inf: shufc > 0 against an empty body)
     uops_sum = {t: 0.0 for t in TOOLS}
     uops_n = 0
     thr_sum = {t: 0.0 for t in TOOLS}
@@ -422,8 +456,12 @@ def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False):
         if s is not None and best is not None:
             if best[0] > 0:
                 ratios.append(s[0] / best[0])
+                case_ratio[c.idx] = ratios[-1]
             elif s[0] == 0:
                 ratios.append(1.0)
+                case_ratio[c.idx] = 1.0
+            else:
+                case_ratio[c.idx] = float("inf")
             if all(c.idx in perf[t] for t in TOOLS):
                 uops_n += 1
                 for t in TOOLS:
@@ -445,7 +483,8 @@ def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False):
             for name, e in mca_errs[tool].items():
                 f.write("\n# llvm-mca error (%s, %s): %s\n" % (tool, name, e))
     with open(os.path.join(outdir, "results-%s%s.json" % (target, suffix)), "w") as f:
-        json.dump([{"case": c.text, "verdict": v,
+        json.dump([{"case": c.text, "section": c.section, "random": is_random(c.section), "verdict": v,
+                    "ratio": case_ratio.get(c.idx) if case_ratio.get(c.idx, 0) != float("inf") else "inf",
                     **{t: perf[t].get(c.idx) for t in TOOLS},
                     "shufc_error": sres.get(c.idx, (None, ""))[1] or None} for c, v in rows], f, indent=0)
     no_answer = sum(1 for c in cases if c.idx not in perf["shufc"])
@@ -454,7 +493,42 @@ def bench_target(shufc, target, cfg, budget, outdir, verbose, drop_adrp=False):
                 median=statistics.median(ratios) if ratios else float("nan"),
                 uops={t: uops_sum[t] / max(uops_n, 1) for t in TOOLS},
                 thr={t: thr_sum[t] / max(uops_n, 1) for t in TOOLS}, both=uops_n,
-                seconds=time.time() - t0, shufc_seconds=t_shufc, log=logpath)
+                seconds=time.time() - t0, shufc_seconds=t_shufc, log=logpath,
+                sections=section_stats(rows, case_ratio),
+                random=tally([(c, v) for c, v in rows if is_random(c.section)], case_ratio),
+                rest=tally([(c, v) for c, v in rows if not is_random(c.section)], case_ratio),
+                ratios=[case_ratio[c.idx] for c, _ in rows if c.idx in case_ratio])
+
+
+def check_isa(forbid, target, asm, sres, cases, arch):
+    """Fail if any listing uses an instruction outside the target (e.g. SSE4.1 on ssse3)."""
+    bad = []
+    for tool in TOOLS:
+        for k, insns in asm[tool].items():
+            for i in insns:
+                if forbid.match(i.split()[0]):
+                    bad.append("%s case %d (%s): %s" % (tool, k, cases[k].text, i))
+    if bad:
+        raise RuntimeError("instructions outside %s:\n  %s" % (target, "\n  ".join(bad[:40])))
+
+
+def tally(rows, case_ratio):
+    """wins / ties / losses of (case, verdict) rows, and the median shufc/best ratio."""
+    rs = [case_ratio[c.idx] for c, _ in rows if c.idx in case_ratio]
+    return dict(cases=len(rows), wins=sum(v == "win" for _, v in rows),
+                ties=sum(v == "tie" for _, v in rows), losses=sum(v == "loss" for _, v in rows),
+                median=statistics.median(rs) if rs else float("nan"))
+
+
+def section_stats(rows, case_ratio):
+    """[(section, tally)] in corpus order."""
+    order, by = [], {}
+    for c, v in rows:
+        if c.section not in by:
+            order.append(c.section)
+            by[c.section] = []
+        by[c.section].append((c, v))
+    return [(sec, tally(by[sec], case_ratio)) for sec in order]
 
 
 def describe(c, target, sres, asm, perf, shufc_out, cb, gb):
@@ -477,6 +551,57 @@ def describe(c, target, sres, asm, perf, shufc_out, cb, gb):
         for i in asm[tool].get(c.idx, []):
             out.append("    " + i)
     return "\n".join(out) + "\n"
+
+
+def pct(part, whole):
+    return 100.0 * part / whole if whole else float("nan")
+
+
+def quantile(sorted_xs, q):
+    """Nearest-rank quantile (no interpolation: the values are llvm-mca's few distinct ones)."""
+    return sorted_xs[min(len(sorted_xs) - 1, max(0, int(round(q * (len(sorted_xs) - 1)))))]
+
+
+# ratio bins shufc / best: wins below 1, ties at 1, losses above (tie = within TOL absolute)
+RATIO_BINS = [("< 0.5", 0.0, 0.5), ("0.5-0.67", 0.5, 0.67), ("0.67-0.8", 0.67, 0.8),
+              ("0.8-0.99", 0.8, 0.995), ("~1", 0.995, 1.005), ("1.01-1.5", 1.005, 1.5),
+              ("> 1.5", 1.5, float("inf"))]
+
+
+def print_stats(results):
+    """Per-section and random-vs-rest win/tie/loss, and the distribution of shufc / best."""
+    print("\nPer section (corpus `#` headers):\n")
+    print("| target | section | cases | wins | ties | losses | shufc strictly cheaper | median shufc/best |")
+    print("|" + "---|" * 8)
+    for r in results:
+        for sec, t in r["sections"]:
+            print("| %s | %s | %d | %d | %d | %d | %.0f%% | %.2f |"
+                  % (r["target"], sec or "-", t["cases"], t["wins"], t["ties"], t["losses"],
+                     pct(t["wins"], t["cases"]), t["median"]))
+    print("\nRandom-mask sections combined vs the rest (target: shufc strictly cheaper on >= 15% of "
+          "random masks):\n")
+    print("| target | random: cases | wins / ties / losses | strictly cheaper | median shufc/best "
+          "| rest: cases | wins / ties / losses | strictly cheaper |")
+    print("|" + "---|" * 8)
+    for r in results:
+        a, b = r["random"], r["rest"]
+        print("| %s | %d | %d / %d / %d | %.1f%% | %.2f | %d | %d / %d / %d | %.1f%% |"
+              % (r["target"], a["cases"], a["wins"], a["ties"], a["losses"], pct(a["wins"], a["cases"]),
+                 a["median"], b["cases"], b["wins"], b["ties"], b["losses"], pct(b["wins"], b["cases"])))
+    print("\nshufc / best compiler Block RThroughput, all cases with both answers "
+          "(quantiles; histogram counts):\n")
+    print("| target | p10 | p25 | p50 | p75 | p90 | min / max | "
+          + " | ".join(name for name, _, _ in RATIO_BINS) + " |")
+    print("|" + "---|" * (7 + len(RATIO_BINS)))
+    for r in results:
+        xs = sorted(r["ratios"])
+        if not xs:
+            continue
+        q = [quantile(xs, p) for p in (0.1, 0.25, 0.5, 0.75, 0.9)]
+        hist = [sum(lo <= x < hi for x in xs) for _, lo, hi in RATIO_BINS]
+        hist[-1] += sum(x == float("inf") for x in xs)
+        print("| %s | %s | %.2f / %.2f | %s |"
+              % (r["target"], " | ".join("%.2f" % v for v in q), xs[0], xs[-1], " | ".join(map(str, hist))))
 
 
 def print_table(results):
@@ -612,8 +737,8 @@ def write_corpus():
     avx512 += rand_masks(rng, 8, 64, 8) + rand_masks(rng, 8, 64, 3, one=True) + \
         rand_masks(rng, 8, 64, 3, pu=0.1, pz=0.1) + rand_masks(rng, 16, 32, 3) + rand_masks(rng, 32, 16, 3)
     with open(os.path.join(CORPUS_DIR, "avx512vbmi.txt"), "w") as f:
-        f.write(head % "avx512vbmi" + "\n".join(dedupe(common + avx2[:1] + [x for x in avx2[1:] if not x.startswith("#")]
-                                                         + avx512)) + "\n")
+        # avx2's section headers stay, so that per-section statistics see its random masks
+        f.write(head % "avx512vbmi" + "\n".join(dedupe(common + avx2 + avx512)) + "\n")
     rng = random.Random(64)
     neon = ["# NEON: ext, rev16/32/64, dup lane, tbl-only byte masks (seed 64)",
             compact("i", 8, [i + 3 for i in range(16)]), compact("i", 8, [i + 13 for i in range(16)]),
@@ -630,10 +755,12 @@ def write_corpus():
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("shufc", nargs="?", default="build/bin/shufc")
-    ap.add_argument("--targets", default="sse4.1,avx2,avx512vbmi,neon")
+    ap.add_argument("--targets", default=",".join(TARGETS))
     ap.add_argument("--budget-ms", type=int, default=1000, help="shufc search budget per case")
     ap.add_argument("--out", default=os.path.join(HERE, "out"), help="loss logs (default bench/out)")
     ap.add_argument("--write-corpus", action="store_true", help="regenerate bench/corpus/*.txt and exit")
+    ap.add_argument("--no-stats", action="store_true",
+                    help="only the summary table (no per-section / random / ratio tables)")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
     if a.write_corpus:
@@ -654,6 +781,8 @@ def main():
     print("\nwin/tie/loss: shufc's llvm-mca Block RThroughput against the better of clang-19 -O3 and "
           "gcc-12 -O3 (tie within %.2f); 'no answer' (shufc found no sequence) counts as a loss. "
           "Means are over cases where all three answered." % TOL)
+    if not a.no_stats:
+        print_stats(results)
     return 0
 
 
