@@ -53,7 +53,8 @@ TEST(VlsGrouping, SeedExampleOptimalIsNeverWorse) {
 TEST(VlsGrouping, SeedExampleOnARealTarget) {
   Memrefs m;
   seed_memrefs(m);
-  ShuffleLowering low(*isa::find_target("sse4.1"), *find_cpu("skylake"), 2000);
+  // (On SSE4.1 the synthesiser serves {1, 2, 3} so well that the greedy grouping is as good.)
+  ShuffleLowering low(*isa::find_target("ssse3"), *find_cpu("skylake"), 2000);
   TargetCostClient c(low);
   Trace t;
   const Grouping best = get_groups(m.list, 16, c, &t);

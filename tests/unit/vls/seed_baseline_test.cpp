@@ -57,8 +57,8 @@ TEST(VlsSeedBaseline, NeverWorseOftenBetter) {
 }
 
 TEST(VlsSeedBaseline, TheSeedBailsOutWhereWeCompose) {
-  // Four fields of a struct on SSE4.1: the merged graph keeps 4-source results.
-  const Outcome o = compare("sse4.1", "x[4k]:f32, x[4k+1]:f32, x[4k+2]:f32, x[4k+3]:f32");
+  // Four 16-bit fields of a struct on SSE4.1: the merged graph keeps 4-source results.
+  const Outcome o = compare("sse4.1", "x[4k]:i16, x[4k+1]:i16, x[4k+2]:i16, x[4k+3]:i16");
   EXPECT_EQ(o.bailed_out, 1u);
   EXPECT_LT(o.ours + 1, o.seed);
 }
