@@ -171,6 +171,8 @@ class Search {
       r.cost = best_.cost;
       // The cost tables give six digits (0.333333): three of them are one cycle.
       r.optimal = r.lower_bound >= best_.cost - 1e-5;
+      // Without the tie-break's share (costs are at most 1 + kLoadTieBreak times the tables').
+      if (o_.objective == Objective::throughput) r.cost /= 1 + kLoadTieBreak, r.lower_bound /= 1 + kLoadTieBreak;
       program = reconstruct();
     } else {
       r.cost = kInf;
