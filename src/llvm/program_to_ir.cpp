@@ -94,7 +94,9 @@ Expected<std::vector<llvm::Value*>> emit_program(llvm::IRBuilder<>& b, const Pro
       vals.push_back(b.CreateOr(args[0], args[1], name));
       continue;
     }
-    const std::vector<isa::LaneSrc> map = isa::byte_map(in, s.params());
+    // A saturating pack moves bytes where the bytes it drops are zero; the Programs given here
+    // were checked on labels, so they are (the shuffle then writes those low bytes).
+    const std::vector<isa::LaneSrc> map = isa::conditional_byte_map(in, s.params()).bytes;
     if (map.empty()) return Error{fmt::format("step {} ({}) is not a byte permutation", s.name, in.id)};
     vals.push_back(gather(b, map, args, name));
   }
