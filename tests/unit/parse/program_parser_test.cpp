@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "shufc/sim.h"
+
 #include "shufc/program.h"
 
 namespace shufc {
@@ -26,6 +28,17 @@ TEST(ProgramParser, RoundTrip) {
   EXPECT_EQ(print_program(*again), print_program(*p));
 }
 
+// An instruction with an xmm operand reads the low half of a 256-bit value (its ymm register).
+TEST(ProgramParser, NarrowOperandsReadTheLowPart) {
+  auto p = parse_program("in a : 256\nt = vpbroadcastb.256 a\nu = vpmovzxbw.256 t\nout u\n");
+  ASSERT_TRUE(p) << p.error().str();
+  const auto labels = simulate_labels(*p);
+  ASSERT_TRUE(labels);
+  EXPECT_EQ((*labels)[0][0], (ByteLabel{0, 0}));
+  EXPECT_EQ((*labels)[0][1], ByteLabel::zero());
+  EXPECT_EQ((*labels)[0][30], (ByteLabel{0, 0}));
+}
+
 TEST(ProgramParser, Errors) {
   struct Case { const char* text; unsigned line; const char* says; };
   const Case cases[] = {
@@ -41,6 +54,8 @@ TEST(ProgramParser, Errors) {
       {"in a : 128\nout a\nt = pshufd a, 1\n", 3, "nothing may follow"},
       {"t = pshufd a, 1\nout t\n", 1, "'a' is not defined"},
       {"in a, a : 128\nout a\n", 1, "defined twice"},
+      // A narrower value cannot stand for a wider register (the other way round reads the low part).
+      {"in a : 128\nt = vpermq.256 a, 0\nout t\n", 2, "must be a 256-bit register"},
   };
   for (const Case& c : cases) {
     auto p = parse_program(c.text);

@@ -139,6 +139,33 @@ TEST(Simulate, LabelsProveDataMovement) {
   EXPECT_EQ(v[0][4], 104);
 }
 
+// packuswb moves the low bytes of words whose high bytes are zero (gcc's even-byte deinterleave);
+// where they are not, saturation computes the byte and the labels stop.
+TEST(Simulate, UnsignedPacksMoveBytesWhereTheHighBytesAreZero) {
+  auto p = parse_program(
+      "in a, b : 128\nt = pand a, [0,z,2,z,4,z,6,z,8,z,10,z,12,z,14,z]\nu = psrlw b, 1\nr = packuswb t, u\nout r\n");
+  ASSERT_TRUE(p) << p.error().str();
+  const auto labels = simulate_labels(*p);
+  ASSERT_TRUE(labels);
+  for (unsigned j = 0; j < 8; ++j) {
+    EXPECT_EQ((*labels)[0][j], (ByteLabel{0, uint16_t(2 * j)}));
+    EXPECT_EQ((*labels)[0][8 + j], (ByteLabel{1, uint16_t(2 * j + 1)}));
+  }
+  const auto v = simulate_values(*p, {iota(16, 200), iota(16, 100)});  // 200.. would saturate
+  EXPECT_EQ(v[0][1], 202);
+  EXPECT_EQ(v[0][8], 101);
+  auto q = parse_program("in a, b : 128\nt = pand a, [0,z,2,z,4,z,6,z,8,z,10,z,12,z,14,z]\nr = packuswb t, b\nout r\n");
+  ASSERT_TRUE(q);
+  EXPECT_FALSE(simulate_labels(*q));  // b's high bytes are not known to be zero
+  const auto m = isa::conditional_byte_map(*isa::find_instruction("packusdw"), {});
+  EXPECT_EQ(m.bytes.size(), 16u);
+  EXPECT_EQ(m.must_be_zero.size(), 16u);  // bytes 2, 3 of each of the 8 dwords
+  EXPECT_EQ(m.bytes[2], isa::LaneSrc::from(0, 4));
+  EXPECT_EQ(m.must_be_zero[0], isa::LaneSrc::from(0, 2));
+  EXPECT_TRUE(isa::conditional_byte_map(*isa::find_instruction("packsswb"), {}).bytes.empty());  // signed: no
+  EXPECT_TRUE(isa::conditional_byte_map(*isa::find_instruction("pshufd"), {27, {}}).must_be_zero.empty());
+}
+
 TEST(Simulate, LabelsStopAtValueChanges) {
   auto p = parse_program("in a, b : 128\nt = packsswb a, b\nout t\n");
   ASSERT_TRUE(p);

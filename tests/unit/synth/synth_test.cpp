@@ -101,6 +101,40 @@ TEST(Synth, WiderTargetsAndNeon) {
   EXPECT_EQ(std::string(n->program.steps[0].instr->id), "zip1.16b");
 }
 
+// Even/odd deinterleaves as gcc writes them: an and with a constant or a shift by whole bytes,
+// then an unsigned saturating pack that only moves bytes (the bytes it drops are zero).
+TEST(Synth, DeinterleavesMaskOrShiftThenPack) {
+  for (const char* m : {"v8i16:0,2,4,6,8,10,12,14", "v8i16:1,3,5,7,9,11,13,15",
+                        "v16i8:0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30",
+                        "v16i8:1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,31"}) {
+    auto r = synth(m, "sse4.1", "skylake");
+    ASSERT_TRUE(r) << m << ": " << r.error().str();
+    ASSERT_EQ(r->program.steps.size(), 3u) << m << "\n" << print_program(r->program);
+    EXPECT_EQ(std::string(r->program.steps[2].instr->id).substr(0, 6), "packus") << m;
+    expect_computes(r->program, *parse_one(m));
+  }
+}
+
+// Broadcasts and zero extensions read the low part of a wider register: one instruction.
+TEST(Synth, NarrowOperandsServeWideResults) {
+  struct Case { const char* mask; const char* target; const char* cpu; const char* instr; };
+  const Case cases[] = {
+      {"v32i8:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "avx2", "skylake", "vpbroadcastb.256"},
+      {"v16i16:0,z,1,z,2,z,3,z,4,z,5,z,6,z,7,z", "avx2", "skylake", "vpmovzxwd.256"},
+      {"v64i8:0,z,1,z,2,z,3,z,4,z,5,z,6,z,7,z,8,z,9,z,10,z,11,z,12,z,13,z,14,z,15,z,16,z,17,z,18,z,19,z,20,z,21,z,22,z,"
+       "23,z,24,z,25,z,26,z,27,z,28,z,29,z,30,z,31,z",
+       "avx512vbmi", "icelake-server", "vpmovzxbw.512"},
+  };
+  for (const Case& c : cases) {
+    auto r = synth(c.mask, c.target, c.cpu);
+    ASSERT_TRUE(r) << c.mask << ": " << r.error().str();
+    ASSERT_EQ(r->program.steps.size(), 1u) << c.mask << "\n" << print_program(r->program);
+    EXPECT_EQ(std::string(r->program.steps[0].instr->id), c.instr) << c.mask;
+    EXPECT_TRUE(r->optimal) << c.mask;
+    expect_computes(r->program, *parse_one(c.mask));
+  }
+}
+
 TEST(Synth, SaysWhatItCannotDo) {
   EXPECT_FALSE(synth("v8i32:0,1,2,3,4,5,6,7", "sse4.1"));  // 256 bits on a 128-bit target
   EXPECT_FALSE(synth("v4i32:0,1", "sse4.1"));               // result narrower than a register
