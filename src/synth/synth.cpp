@@ -283,16 +283,20 @@ class Search {
   // is the exhaustive form at depth 1.
   void split_or(int n1) {
     for (const Instance& o : cat_->ors)
-      for (int split = 0; split < 3; ++split) {
+      for (int split = 0; split < 5; ++split) {
         if (o.cost >= best_.cost) break;
         // Groups: by input, by whether a byte crosses its 128-bit block, or by both (up to four
         // parts, three ors: the general answer for two-input byte shuffles across AVX2 lanes).
+        // (3, 4: one input whole, the other by crossing: clang's AVX2 lowering when one input's
+        // part is a lane-merged vpshufb and the other's is not.)
         auto group = [&](int g, unsigned j) {
           const int cross = int((unsigned(g % 256) / 16) != j / 16);
+          if (split >= 3) return g / 256 == split - 3 ? 2 : cross;
           return split == 0 ? g / 256 : split == 1 ? cross : g / 256 * 2 + cross;
         };
         int first_group = -1;
         unsigned groups = 0;
+        if (split >= 3 && (width_ != 256 || k_ < 2)) continue;
         for (unsigned j = 0; j < bytes_; ++j)
           if (goal_[j] >= 0) {
             if (first_group < 0) first_group = group(goal_[j], j);
@@ -315,6 +319,7 @@ class Search {
         for (const std::vector<int>& part : parts) {
           int x = cheapest(part);
           if (x < 0 && !cat_->programmable.empty()) x = programmed(part, n1);
+          if (const int m = lane_merged(part); m >= 0 && (x < 0 || cost(m) < cost(x))) x = m;
           if (x < 0) {
             acc = -1;
             break;
@@ -325,6 +330,67 @@ class Search {
       }
   }
   // The or of contents x and y as a content (-1 when it costs the best answer's cost or more).
+  // One input's bytes in both 128-bit lanes of a 256-bit result as one vpshufb over a blend of the
+  // input and its lane swap (vperm2f128 x, x, 1): what clang does for an AVX2 byte shuffle across
+  // lanes when, in each output lane, no two wanted bytes sit at one position of different lanes.
+  // -1 when the part is not of that kind or no blend and table lookup make it.
+  int lane_merged(const std::vector<int>& part) {
+    if (width_ != 256 || cat_->programmable.empty()) return -1;
+    int input = -1;
+    bool crosses = false;
+    std::vector<int> merged(bytes_, kAnyByte);  // what the blend must hold
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const int g = part[j];
+      if (g < 0) continue;
+      if (input >= 0 && g / 256 != input) return -1;
+      input = g / 256;
+      const unsigned src = unsigned(g % 256), pos = j / 16 * 16 + src % 16;
+      crosses |= src / 16 != j / 16;
+      if (merged[pos] != kAnyByte && merged[pos] != g) return -1;  // two lanes' bytes at one place
+      merged[pos] = g;
+    }
+    if (input < 0 || !crosses) return -1;
+    std::vector<Label> swapped(bytes_);
+    for (unsigned j = 0; j < bytes_; ++j) swapped[j] = label(input, int(j ^ 16));
+    const int* sw = index_.find(key_of(swapped));
+    if (!sw) return -1;
+    // The blend: an instance on (input, swap) in either order, or a variable blend solved for it.
+    int t = cheapest(merged);
+    std::vector<int> req[2];
+    for (const Instance& g : cat_->instances) {
+      if (g.arity != 2 || !requirements(g, merged, req)) continue;
+      for (const auto [x, y] : {std::pair{input, *sw}, std::pair{*sw, input}})
+        if (holds(x, req[0]) && holds(y, req[1]))
+          if (const int v = apply(int(&g - cat_->instances.data()), x, y); v >= 0 && (t < 0 || cost(v) < cost(t))) t = v;
+    }
+    for (const isa::Instruction* p : cat_->programmable)
+      if (p->control.kind == isa::Control::Kind::Select && p->num_inputs == 2)
+        if (auto c = control_for(p, input, *sw, merged))
+          if (const int v = add_programmed(p, input, *sw, std::move(*c)); t < 0 || cost(v) < cost(t)) t = v;
+    if (t < 0) return -1;
+    int best = -1;
+    for (const isa::Instruction* p : cat_->programmable)
+      if (p->control.kind == isa::Control::Kind::Table && p->num_inputs == 1)
+        if (auto c = control_for(p, t, -1, part))
+          if (const int v = add_programmed(p, t, -1, std::move(*c)); best < 0 || cost(v) < cost(best)) best = v;
+    return best;
+  }
+  bool holds(int id, const std::vector<int>& req) const {
+    const std::vector<Label>& v = values_[size_t(id)].bytes;
+    for (unsigned j = 0; j < bytes_; ++j)
+      if (req[j] != kAnyByte && (req[j] == kZeroByte ? v[j] != kZeroLabel : v[j] != Label(req[j]))) return false;
+    return true;
+  }
+  // Programmable instruction p on contents (x, y) with this control, as a content.
+  int add_programmed(const isa::Instruction* p, int x, int y, std::vector<int> control) {
+    const auto map = isa::index_map_at(*p, {0, control}, 8);
+    Value v{std::vector<Label>(bytes_), cat_->programmable_cost.at(p) + cost(x) + (y >= 0 && y != x ? cost(y) : 0), -1, x, y,
+            2 + values_[size_t(x)].instrs + (y >= 0 && y != x ? values_[size_t(y)].instrs : 0), p, std::move(control)};
+    for (unsigned j = 0; j < bytes_; ++j)
+      v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
+    return add(std::move(v));
+  }
+
   int make_or(const Instance& o, int x, int y) {
     Value v{std::vector<Label>(bytes_), o.cost + cost(x) + (y != x ? cost(y) : 0), -1, x, y,
             1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
