@@ -352,21 +352,22 @@ class Search {
     if (input < 0 || !crosses) return -1;
     std::vector<Label> swapped(bytes_);
     for (unsigned j = 0; j < bytes_; ++j) swapped[j] = label(input, int(j ^ 16));
-    const int* sw = index_.find(key_of(swapped));
-    if (!sw) return -1;
+    const int* found = index_.find(key_of(swapped));
+    if (!found) return -1;
+    const int sw = *found;  // (the map moves as contents are added)
     // The blend: an instance on (input, swap) in either order, or a variable blend solved for it.
     int t = cheapest(merged);
     std::vector<int> req[2];
     for (const Instance& g : cat_->instances) {
       if (g.arity != 2 || !requirements(g, merged, req)) continue;
-      for (const auto [x, y] : {std::pair{input, *sw}, std::pair{*sw, input}})
+      for (const auto [x, y] : {std::pair{input, sw}, std::pair{sw, input}})
         if (holds(x, req[0]) && holds(y, req[1]))
           if (const int v = apply(int(&g - cat_->instances.data()), x, y); v >= 0 && (t < 0 || cost(v) < cost(t))) t = v;
     }
     for (const isa::Instruction* p : cat_->programmable)
       if (p->control.kind == isa::Control::Kind::Select && p->num_inputs == 2)
-        if (auto c = control_for(p, input, *sw, merged))
-          if (const int v = add_programmed(p, input, *sw, std::move(*c)); t < 0 || cost(v) < cost(t)) t = v;
+        if (auto c = control_for(p, input, sw, merged))
+          if (const int v = add_programmed(p, input, sw, std::move(*c)); t < 0 || cost(v) < cost(t)) t = v;
     if (t < 0) return -1;
     int best = -1;
     for (const isa::Instruction* p : cat_->programmable)
