@@ -103,7 +103,11 @@ C
 flags=(-O3 -mavx2 -fno-unroll-loops -S -emit-llvm)
 clang-19 "${flags[@]}" -DPFX=orig_ "$work/kernels.c" -o "$work/orig.ll" || exit 2
 clang-19 "${flags[@]}" -DPFX=shufc_ "$work/kernels.c" -o "$work/before.ll" || exit 2
-if ! "$shufc" vls "$work/before.ll" --target "$target" --cpu skylake --always -o "$work/shufc.ll" >"$work/report.txt"; then
+# --budget-ms: this test checks that the rewritten loops compute what clang's do, not that each
+# shuffle is the cheapest; a shuffle the shorter search gives up on is decomposed (still a
+# sequence, so --always still rewrites every group), and run the same way.
+if ! "$shufc" vls "$work/before.ll" --target "$target" --cpu skylake --always --budget-ms "${VLS_BUDGET_MS:-50}" \
+    -o "$work/shufc.ll" >"$work/report.txt"; then
   echo "FAIL: shufc vls exited $?"; cat "$work/report.txt"; exit 1
 fi
 cat "$work/report.txt"
