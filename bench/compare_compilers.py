@@ -41,7 +41,14 @@ SSE41_MNEMONICS = re.compile(
     r"^(v\w+|blendv?p[sd]|dpp[sd]|extractps|insertps|movntdqa|mpsadbw|packusdw|pblendvb|pblendw"
     r"|pcmpeqq|pcmpgtq|pcmp[ei]str[im]|pextr[bdq]|pinsr[bdq]|phminposuw|pmax(sb|sd|ud|uw)"
     r"|pmin(sb|sd|ud|uw)|pmov[sz]x\w+|pmuldq|pmulld|ptest|round[ps][sd])$")
+# ...and newer than SSE2 (SSE3, SSSE3): the sse2 run's check.
+SSSE3_MNEMONICS = re.compile(
+    SSE41_MNEMONICS.pattern[:-2] + r"|pshufb|palignr|ph(add|sub)\w+|pabs[bwd]|psign[bwd]|pmaddubsw|pmulhrsw"
+    r"|movddup|movs[hl]dup|lddqu|addsubp[sd]|h(add|sub)p[sd])$")
 TARGETS = {
+    "sse2": dict(corpus="sse41.txt", cpu="skylake", arch="x86",
+                 cflags=["-msse2", "-mno-sse3", "-mtune=skylake"], gcc="gcc-12",
+                 mca=X86_MCA + ["-mcpu=skylake"], widths=(16,), forbid=SSSE3_MNEMONICS),
     "ssse3": dict(corpus="sse41.txt", cpu="skylake", arch="x86",
                   cflags=["-mssse3", "-mno-sse4.1", "-mtune=skylake"], gcc="gcc-12",
                   mca=X86_MCA + ["-mcpu=skylake"], widths=(16,), forbid=SSE41_MNEMONICS),

@@ -21,6 +21,7 @@
 #include <ctime>
 #include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -160,6 +161,13 @@ class Search {
       // Three instructions cost at least this: below the best, level 3 is worth its time.
       const bool deeper = synth::cheapest_shape(bounds_, 3, 0) < best_.cost - 1e-5 || synth::cheapest_shape(bounds_, 2, 2) < best_.cost - 1e-5;
       if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
+    }
+    // The last resort, also unbudgeted: masked depth-1 contents or-ed together (SSE2's byte
+    // shuffles: byte shifts and unpacks, each masked with pand).
+    if (best_.cost == kInf) {
+      unbudgeted_ = true;
+      masked_or();
+      unbudgeted_ = false;
     }
     const bool exhausted = out_of_budget_;
     SynthResult r;
@@ -329,7 +337,72 @@ class Search {
         }
       }
   }
-  // The or of contents x and y as a content (-1 when it costs the best answer's cost or more).
+  // A cover of the goal by parts or-ed together, when nothing shorter answered: greedily (the
+  // weighted set cover rule: most uncovered goal bytes held in place per cost), a reached content
+  // made zero elsewhere by a zeroing programmable instruction (pand with a byte mask, pshufb, tbl)
+  // unless it already is. Correct by construction, not optimal: with one part per distinct
+  // (input, shift) it is a Program for any byte shuffle wherever byte shifts and a mask exist.
+  void masked_or() {
+    if (cat_->ors.empty()) return;
+    const Instance* o = &cat_->ors.front();
+    for (const Instance& x : cat_->ors)
+      if (x.cost < o->cost) o = &x;
+    std::vector<const isa::Instruction*> maskers;
+    double mask_cost = kInf;
+    for (const isa::Instruction* p : cat_->programmable)
+      if (p->control.kind == isa::Control::Kind::Table && p->num_inputs == 1 && p->control.zeroing) {
+        maskers.push_back(p);
+        mask_cost = std::min(mask_cost, cat_->programmable_cost.at(p));
+      }
+    const int reached = int(std::min<size_t>(values_.size(), size_t(1) << 20));
+    std::vector<char> left(bytes_, 0);
+    unsigned remaining = 0;
+    for (unsigned j = 0; j < bytes_; ++j)
+      if (goal_[j] >= 0) left[j] = 1, ++remaining;
+    int acc = -1;
+    bool first = true;
+    std::vector<int> req(bytes_);
+    // What content x would give as a part: the goal where it holds uncovered bytes in place, zero
+    // elsewhere (free bytes are free in the first part only: two or-ed bytes have no label).
+    auto part_of = [&](int x) {
+      unsigned covered = 0;
+      for (unsigned j = 0; j < bytes_; ++j) {
+        const int g = goal_[j];
+        if (left[j] && values_[size_t(x)].bytes[j] == Label(g)) req[j] = g, ++covered;
+        else req[j] = g == kAnyByte && first ? kAnyByte : kZeroByte;
+      }
+      return covered;
+    };
+    while (remaining > 0) {
+      std::vector<std::pair<double, int>> cands;  // (bytes per cost, content)
+      for (int x = 0; x < reached; ++x)
+        if (const unsigned c = part_of(x))
+          cands.push_back({double(c) / (cost(x) + (holds(x, req) ? 0 : mask_cost) + o->cost), x});
+      std::stable_sort(cands.begin(), cands.end(), [](const auto& p, const auto& q) { return p.first > q.first; });
+      int part = -1;
+      for (const auto& [score, x] : cands) {
+        part_of(x);
+        if (holds(x, req)) {
+          part = x;
+        } else {
+          for (const isa::Instruction* p : maskers)
+            if (auto control = control_for(p, x, -1, req)) {
+              const int v = add_programmed(p, x, -1, std::move(*control));
+              if (part < 0 || cost(v) < cost(part)) part = v;
+            }
+        }
+        if (part >= 0) break;
+      }
+      if (part < 0) return;  // a byte no reached content holds in place
+      for (unsigned j = 0; j < bytes_; ++j)
+        if (req[j] >= 0) left[j] = 0, --remaining;
+      acc = acc < 0 ? part : make_or(*o, acc, part);
+      if (acc < 0) return;
+      first = false;
+    }
+    // The parts or-ed hold the goal: add() took the last or as the answer.
+  }
+
   // One input's bytes in both 128-bit lanes of a 256-bit result as one vpshufb over a blend of the
   // input and its lane swap (vperm2f128 x, x, 1): what clang does for an AVX2 byte shuffle across
   // lanes when, in each output lane, no two wanted bytes sit at one position of different lanes.
@@ -360,7 +433,7 @@ class Search {
     std::vector<int> req[2];
     for (const Instance& g : cat_->instances) {
       if (g.arity != 2 || !requirements(g, merged, req)) continue;
-      for (const auto [x, y] : {std::pair{input, sw}, std::pair{sw, input}})
+      for (const auto& [x, y] : {std::pair{input, sw}, std::pair{sw, input}})
         if (holds(x, req[0]) && holds(y, req[1]))
           if (const int v = apply(int(&g - cat_->instances.data()), x, y); v >= 0 && (t < 0 || cost(v) < cost(t))) t = v;
     }
@@ -392,6 +465,7 @@ class Search {
     return add(std::move(v));
   }
 
+  // The or of contents x and y as a content (-1 when it costs the best answer's cost or more).
   int make_or(const Instance& o, int x, int y) {
     Value v{std::vector<Label>(bytes_), o.cost + cost(x) + (y != x ? cost(y) : 0), -1, x, y,
             1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
@@ -1083,6 +1157,233 @@ class Search {
   std::chrono::steady_clock::time_point start_;
 };
 
+// The cheapest record the target has that passes `fits`, with the immediate it needs (the
+// halves' extracts, inserts and ors).
+struct Chosen {
+  const isa::Instruction* in = nullptr;
+  uint64_t imm = 0;
+};
+Chosen cheapest_record(const SynthOptions& o, const std::function<bool(const isa::Instruction&, uint64_t)>& fits) {
+  Chosen best;
+  double best_cost = kInf;
+  for (const isa::Instruction* in : isa::instructions_for(o.target)) {
+    const auto c = instr_cost(*o.cpu, in->id);
+    if (!c || in->programmable() || c->rthroughput >= best_cost) continue;
+    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm)
+      if (fits(*in, imm)) {
+        best = {in, imm}, best_cost = c->rthroughput;
+        break;
+      }
+  }
+  return best;
+}
+
+// Is `in` with `imm` a byte move with this byte map (input k's byte b as LaneSrc::from(k, b))?
+bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want) {
+  return isa::is_bytewise(in) && isa::byte_map(in, {imm, {}}) == want;
+}
+
+// Drops the steps no output reads.
+void drop_dead_steps(Program& p) {
+  const unsigned k = unsigned(p.inputs.size());
+  std::vector<char> live(p.num_values(), 0);
+  for (unsigned o : p.outputs) live[o] = 1;
+  for (size_t j = p.steps.size(); j-- > 0;)
+    if (live[k + j])
+      for (unsigned a : p.steps[j].args) live[a] = 1;
+  std::vector<unsigned> id(p.num_values());
+  for (unsigned i = 0; i < k; ++i) id[i] = i;
+  std::vector<Program::Step> kept;
+  for (size_t j = 0; j < p.steps.size(); ++j) {
+    if (!live[k + j]) continue;
+    Program::Step st = std::move(p.steps[j]);
+    for (unsigned& a : st.args) a = id[a];
+    id[k + j] = unsigned(k + kept.size());
+    kept.push_back(std::move(st));
+  }
+  p.steps = std::move(kept);
+  for (unsigned& o : p.outputs) o = id[o];
+}
+
+Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                 const SynthOptions& opts);
+
+// The result from its two halves, each a shuffle of the inputs' halves (of up to four: then two
+// searches, or-ed), put together with inserts: the last resort where no sequence at the full
+// width was found (AVX has no 256-bit integer shuffle; AVX-512BW no byte shuffle across 128-bit
+// lanes). The half searches share what is left of the budget; extracts, inserts and the or are the
+// target's cheapest records that move those bytes. Correct by construction, not optimal.
+std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                              const SynthOptions& opts, double spent_ms) {
+  const unsigned h = bits / 2, hb = h / 8, k = unsigned(names.size());
+  std::vector<isa::LaneSrc> hi_map, or_map;
+  for (unsigned j = 0; j < hb; ++j) hi_map.push_back(isa::LaneSrc::from(0, int(hb + j)));
+  const Chosen extract = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
+    return in.reg_bits == h && in.num_inputs == 1 && in.in_bits(0) == bits && moves_as(in, imm, hi_map);
+  });
+  Chosen insert[2];
+  for (unsigned q = 0; q < 2; ++q) {
+    std::vector<isa::LaneSrc> m;
+    for (unsigned j = 0; j < 2 * hb; ++j)
+      m.push_back(j / hb == q ? isa::LaneSrc::from(1, int(j % hb)) : isa::LaneSrc::from(0, int(j)));
+    insert[q] = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
+      return in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == h && moves_as(in, imm, m);
+    });
+  }
+  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
+    return in.value == isa::ValueOp::BitOr && in.reg_bits == h && in.num_inputs == 2 && in.in_bits(0) == h && in.in_bits(1) == h;
+  });
+  if (!extract.in || !insert[0].in || !insert[1].in || !orr.in) return std::nullopt;
+
+  Program prog;
+  prog.arch = opts.target.arch;
+  for (const std::string& n : names) prog.inputs.push_back({n, bits});
+  // Input i's half q as a value: the input itself for its low half (an instruction on h bits
+  // reads the low part of a wider register), an extract for its high half.
+  std::map<std::pair<unsigned, unsigned>, unsigned> source_value;
+  auto source = [&](unsigned i, unsigned q) {
+    if (q == 0) return i;
+    auto [it, fresh] = source_value.try_emplace({i, q}, 0);
+    if (fresh) {
+      prog.steps.push_back({"", extract.in, {i}, extract.imm, {}});
+      it->second = prog.num_values() - 1;
+    }
+    return it->second;
+  };
+  auto splice = [&](const Program& sub, const std::vector<unsigned>& args) {
+    std::vector<unsigned> id(sub.num_values());
+    for (size_t i = 0; i < sub.inputs.size(); ++i) id[i] = args[i];
+    for (size_t j = 0; j < sub.steps.size(); ++j) {
+      Program::Step st = sub.steps[j];
+      for (unsigned& a : st.args) a = id[a];
+      prog.steps.push_back(std::move(st));
+      id[sub.inputs.size() + j] = prog.num_values() - 1;
+    }
+    return id[sub.outputs.at(0)];
+  };
+  // Each half: its sources in order of first use, in pairs (one search per pair).
+  struct Part {
+    std::vector<int> goal;
+    std::vector<std::pair<unsigned, unsigned>> sources;
+  };
+  std::vector<Part> parts[2];
+  for (unsigned q = 0; q < 2; ++q) {
+    std::vector<std::pair<unsigned, unsigned>> used;
+    bool any_fixed = false;
+    for (unsigned j = 0; j < hb; ++j) {
+      const int g = goal[q * hb + j];
+      any_fixed |= g != kAnyByte;
+      if (g < 0) continue;
+      const std::pair<unsigned, unsigned> src{unsigned(g / 256), unsigned(g % 256) / hb};
+      if (std::find(used.begin(), used.end(), src) == used.end()) used.push_back(src);
+    }
+    if (!any_fixed) continue;  // a free half
+    if (used.empty()) used.push_back({0, 0});  // zeros only: any source will do
+    for (size_t first = 0; first < used.size(); first += 2) {
+      Part p;
+      p.sources.assign(used.begin() + long(first), used.begin() + long(std::min(used.size(), first + 2)));
+      for (unsigned j = 0; j < hb; ++j) {
+        const int g = goal[q * hb + j];
+        if (g < 0) {
+          p.goal.push_back(g == kAnyByte && first == 0 ? kAnyByte : kZeroByte);
+          continue;
+        }
+        const std::pair<unsigned, unsigned> src{unsigned(g / 256), unsigned(g % 256) / hb};
+        const auto it = std::find(p.sources.begin(), p.sources.end(), src);
+        p.goal.push_back(it == p.sources.end() ? kZeroByte : int(label(int(it - p.sources.begin()), g % 256 % int(hb))));
+      }
+      parts[q].push_back(std::move(p));
+    }
+  }
+  const size_t searches = parts[0].size() + parts[1].size();
+  SynthOptions sub = opts;
+  sub.budget_ms = unsigned(std::max(1.0, (double(opts.budget_ms) - spent_ms) / double(std::max<size_t>(1, searches))));
+  sub.node_budget = std::max<uint64_t>(1, opts.node_budget / std::max<size_t>(1, searches));
+  int half_value[2] = {-1, -1};
+  for (unsigned q = 0; q < 2; ++q) {
+    for (const Part& p : parts[q]) {
+      std::vector<std::string> sub_names;
+      std::vector<unsigned> args;
+      for (const auto& [i, part] : p.sources) {
+        sub_names.push_back(fmt::format("{}_{}", names[i], part));
+        args.push_back(source(i, part));
+      }
+      const Expected<SynthResult> r = synth_goal(p.goal, h, sub_names, sub);
+      if (!r) return std::nullopt;
+      const unsigned v = splice(r->program, args);
+      if (half_value[q] < 0) {
+        half_value[q] = int(v);
+      } else {
+        prog.steps.push_back({"", orr.in, {unsigned(half_value[q]), v}, orr.imm, {}});
+        half_value[q] = int(prog.num_values() - 1);
+      }
+    }
+  }
+  // The low half into a full register, then the high half into it; an input whose low half is
+  // already the result's needs no insert.
+  unsigned acc = half_value[0] >= 0 && unsigned(half_value[0]) < k ? unsigned(half_value[0]) : 0;
+  if (half_value[0] >= 0 && unsigned(half_value[0]) >= k) {
+    prog.steps.push_back({"", insert[0].in, {acc, unsigned(half_value[0])}, insert[0].imm, {}});
+    acc = prog.num_values() - 1;
+  }
+  if (half_value[1] >= 0) {
+    prog.steps.push_back({"", insert[1].in, {acc, unsigned(half_value[1])}, insert[1].imm, {}});
+    acc = prog.num_values() - 1;
+  }
+  if (acc < k) return std::nullopt;  // nothing to do: the search would have found it
+  prog.outputs.push_back(acc);
+  drop_dead_steps(prog);
+  for (size_t j = 0; j < prog.steps.size(); ++j) prog.steps[j].name = fmt::format("t{}", j);
+  prog.steps.back().name = "r";
+  return prog;
+}
+
+// Searches for the goal (labels of the named inputs' bytes, kAnyByte, kZeroByte); at 256 or 512
+// bits, when the search finds nothing, builds the result from its halves. The Program is checked
+// by the simulator against the goal before it is returned.
+Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                 const SynthOptions& opts) {
+  Search s(goal, bits, opts, names);
+  Program prog;
+  SynthResult r = s.run(prog);
+  if (r.cost == kInf && bits >= 256)
+    if (std::optional<Program> p = halves(goal, bits, names, opts, r.ms)) {
+      prog = std::move(*p);
+      const ProgramCost pc = program_cost(prog, *opts.cpu);
+      r.cost = opts.objective == Objective::count ? double(pc.instructions)
+               : opts.objective == Objective::latency ? pc.latency : pc.rthroughput;
+      r.optimal = false;
+      r.lower_bound = std::min(r.lower_bound, r.cost);
+    }
+  if (r.cost == kInf) {
+    if (r.budget_exhausted)
+      return Error{fmt::format("no {} sequence found within the budget ({} ms, {} nodes)", opts.target.name, opts.budget_ms,
+                               opts.node_budget)};
+    return Error{fmt::format("no {} sequence of up to three instructions (with programmable helpers) does this shuffle, "
+                             "and the search does not go deeper yet",
+                             opts.target.name)};
+  }
+  // Never print an unverified Program: its lanes must be the goal's.
+  const auto labels = simulate_labels(prog);
+  if (!labels || labels->size() != 1) throw std::logic_error("synth: the Program does not simulate:\n" + print_program(prog));
+  for (unsigned j = 0; j < goal.size(); ++j) {
+    const ByteLabel l = (*labels)[0][j];
+    const int g = goal[j];
+    const bool ok = g == kAnyByte || (g == kZeroByte ? l.input < 0 : (l.input >= 0 && int(label(l.input, l.byte)) == g));
+    if (!ok) throw std::logic_error(fmt::format("synth: byte {} of the Program is wrong", j));
+  }
+  // The search costs instructions and control loads; the emitted code may also need register
+  // copies before destructive instructions. A Program that pays for copies is not proven optimal
+  // (another arrangement may avoid them); the bound stays valid, copies only add.
+  if (opts.objective != Objective::latency) {
+    const ProgramCost pc = program_cost(prog, *opts.cpu);
+    const double emitted = opts.objective == Objective::count ? double(pc.instructions) : pc.rthroughput;
+    if (emitted > r.cost + 1e-5) r.optimal = false;
+  }
+  r.program = std::move(prog);
+  return r;
+}
+
 }  // namespace
 
 Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& opts) {
@@ -1146,36 +1447,7 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
       else goal.push_back(int(label(input_of[which], int((unsigned(e) % n) * bpe + k))));
     }
   if (names.empty()) return Error{"the shuffle reads no input value: it is a constant"};
-  Search s(goal, out_bits, opts, names);
-  Program prog;
-  SynthResult r = s.run(prog);
-  if (r.cost == std::numeric_limits<double>::infinity()) {
-    if (r.budget_exhausted)
-      return Error{fmt::format("no {} sequence found within the budget ({} ms, {} nodes)", opts.target.name, opts.budget_ms,
-                               opts.node_budget)};
-    return Error{fmt::format("no {} sequence of up to three instructions (with programmable helpers) does this shuffle, "
-                             "and the search does not go deeper yet",
-                             opts.target.name)};
-  }
-  // Never print an unverified Program: its lanes must be the goal's.
-  const auto labels = simulate_labels(prog);
-  if (!labels || labels->size() != 1) throw std::logic_error("synth: the Program does not simulate:\n" + print_program(prog));
-  for (unsigned j = 0; j < goal.size(); ++j) {
-    const ByteLabel l = (*labels)[0][j];
-    const int g = goal[j];
-    const bool ok = g == kAnyByte || (g == kZeroByte ? l.input < 0 : (l.input >= 0 && int(label(l.input, l.byte)) == g));
-    if (!ok) throw std::logic_error(fmt::format("synth: byte {} of the Program is wrong", j));
-  }
-  // The search costs instructions and control loads; the emitted code may also need register
-  // copies before destructive instructions. A Program that pays for copies is not proven optimal
-  // (another arrangement may avoid them); the bound stays valid, copies only add.
-  if (opts.objective != Objective::latency) {
-    const ProgramCost pc = program_cost(prog, *opts.cpu);
-    const double emitted = opts.objective == Objective::count ? double(pc.instructions) : pc.rthroughput;
-    if (emitted > r.cost + 1e-5) r.optimal = false;
-  }
-  r.program = std::move(prog);
-  return r;
+  return synth_goal(goal, out_bits, names, opts);
 }
 
 }  // namespace shufc

@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "shufc/isa/registry.h"
@@ -133,6 +134,35 @@ TEST(Synth, NarrowOperandsServeWideResults) {
     EXPECT_TRUE(r->optimal) << c.mask;
     expect_computes(r->program, *parse_one(c.mask));
   }
+}
+
+// The last resorts: where no sequence of three levels exists, SSE2 still gets a Program (masked
+// contents or-ed), AVX's 256-bit and AVX-512BW's 512-bit byte shuffles one made of halves; none of
+// them claims optimality, and every one computes its mask.
+TEST(Synth, LastResortsAnswerEveryByteShuffle) {
+  std::mt19937 rng(11);
+  struct Case { const char* target; unsigned lanes; unsigned budget_ms; };
+  for (const Case c : {Case{"sse2", 16, 200}, Case{"avx", 32, 200}, Case{"avx512", 64, 50}})
+    for (int t = 0; t < 4; ++t) {
+      std::string mask = fmt::format("v{}i8:", c.lanes);
+      for (unsigned i = 0; i < c.lanes; ++i) {
+        const unsigned r = rng() % (2 * c.lanes + 4);
+        mask += (i ? "," : "") + (r == 2 * c.lanes ? std::string("z") : r > 2 * c.lanes ? std::string("u") : std::to_string(r));
+      }
+      auto sv = parse_one(mask);
+      ASSERT_TRUE(sv) << mask;
+      SynthOptions o = options(c.target, "skylake");
+      o.budget_ms = c.budget_ms;
+      auto r = synthesize(*sv, o);
+      ASSERT_TRUE(r) << c.target << " " << mask << ": " << r.error().str();
+      EXPECT_FALSE(r->optimal) << mask;
+      EXPECT_LE(r->lower_bound, r->cost) << mask;
+      expect_computes(r->program, *sv);
+    }
+  // Halves: AVX has no 256-bit byte interleave; two 128-bit ones and inserts make it.
+  auto r = synth("v32i8:0,32,1,33,2,34,3,35,4,36,5,37,6,38,7,39,8,40,9,41,10,42,11,43,12,44,13,45,14,46,15,47", "avx", "skylake");
+  ASSERT_TRUE(r) << r.error().str();
+  EXPECT_EQ(std::string(r->program.steps.back().instr->id), "vinsertf128") << print_program(r->program);
 }
 
 TEST(Synth, SaysWhatItCannotDo) {

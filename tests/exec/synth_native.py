@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""`shufc synth` checked against the mask itself, on real hardware.
+
+For every target: a fixed-seed set of masks (random ones of every element type and width the
+target has, with undef and zero lanes, one- and two-input, and structured ones: interleaves,
+deinterleaves, reverses, rotations, broadcasts) goes through `shufc synth --batch`; the C of
+every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
+checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
+random inputs: natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
+qemu-aarch64 for NEON. The simulator is not the oracle here: the mask is.
+
+Usage: synth_native.py SHUFC [--targets T,...] [--per-shape N] [--keep DIR]
+Exit 0 when every answer computes its mask, 1 otherwise.
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ELEMS = [("i8", 8, "uint8_t"), ("i16", 16, "uint16_t"), ("i32", 32, "uint32_t"),
+         ("i64", 64, "uint64_t"), ("f32", 32, "uint32_t"), ("f64", 64, "uint64_t")]
+
+# target -> (widths in bits, cpuinfo flags needed, arch)
+TARGETS = {
+    "sse2": ([128], ["sse2"], "x86"),
+    "sse3": ([128], ["pni"], "x86"),
+    "ssse3": ([128], ["ssse3"], "x86"),
+    "sse4.1": ([128], ["sse4_1"], "x86"),
+    "avx": ([128, 256], ["avx"], "x86"),
+    "avx2": ([128, 256], ["avx2"], "x86"),
+    "avx512": ([128, 256, 512], ["avx512f", "avx512bw", "avx512vl"], "x86"),
+    "avx512vbmi": ([128, 256, 512], ["avx512vbmi"], "x86"),
+    "avx512vbmi2": ([128, 256, 512], ["avx512_vbmi2"], "x86"),
+    "neon": ([128], [], "aarch64"),  # 64-bit byte shuffles: no general answer yet (docs/synth.md)
+}
+
+
+def structured(n, rng):
+    """Masks of the shapes compilers special-case, over two n-lane inputs."""
+    out = [
+        [i // 2 + (n if i % 2 else 0) for i in range(n)],                # interleave low
+        [n // 2 + i // 2 + (n if i % 2 else 0) for i in range(n)],       # interleave high
+        [2 * i for i in range(n)],                                       # even lanes of a:b
+        [2 * i + 1 for i in range(n)],                                   # odd lanes
+        [n - 1 - i for i in range(n)],                                   # reverse
+        [(i + rng.randrange(1, n)) % n for i in range(n)] if n > 1 else [0],
+        [(i + n // 3 + 1) % (2 * n) for i in range(n)],                  # rotate across a:b
+        [rng.randrange(2 * n)] * n,                                      # broadcast
+        [i if i % 2 == 0 else "z" for i in range(n)],                    # zero the odd lanes
+        [i + n * rng.randrange(2) for i in range(n)],                    # blend
+    ]
+    if n >= 4:
+        out.append([3 * i % n if i < n // 2 else "u" for i in range(n)])
+    return out
+
+
+def random_mask(n, rng, inputs, zeros):
+    m = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.1:
+            m.append("u")
+        elif zeros and r < 0.2:
+            m.append("z")
+        else:
+            m.append(rng.randrange(inputs * n))
+    return m
+
+
+def cases(target, per_shape, rng):
+    widths, _, _ = TARGETS[target]
+    out = []
+    for bits in widths:
+        for name, eb, ctype in ELEMS:
+            n = bits // eb
+            shapes = structured(n, rng)
+            for k in range(per_shape):
+                shapes.append(random_mask(n, rng, 1 + k % 2, k % 3 == 2))
+            for m in shapes:
+                out.append((f"v{n}{name}:" + ",".join(str(x) for x in m), n, eb, ctype, m))
+    return out
+
+
+def harness(cases, answers):
+    """One C file: every answer as a function, and a main that checks each against its mask."""
+    parts = ["#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n"]
+    checks = []
+    for i, ((text, n, eb, ctype, mask), ans) in enumerate(zip(cases, answers)):
+        parts.append(ans["c"].replace("shufc_shuffle", f"f{i}"))
+        entries = ",".join("-1" if x == "u" else "-2" if x == "z" else str(x) for x in mask)
+        checks.append(f'  {{ static const int m[] = {{{entries}}}; '
+                      f'fails += check({i}, "{text}", f{i}, m, {n}, {eb // 8}, seed); }}')
+    parts.append(r"""
+typedef void (*shuffle_fn)(const void *, const void *, void *);
+static uint64_t state;
+static uint8_t next_byte(void) {
+  state = state * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint8_t)(state >> 56);
+}
+/* r[i] = (a:b)[m[i]]; -2 zero, -1 undef (not checked). */
+static int check(int id, const char *text, shuffle_fn f, const int *m, int n, int eb, uint64_t seed) {
+  uint8_t a[64], b[64], r[64], ab[128];
+  for (int round = 0; round < 4; ++round) {
+    state = seed + (uint64_t)id * 7919u + (uint64_t)round;
+    for (int j = 0; j < n * eb; ++j) a[j] = next_byte(), b[j] = next_byte();
+    /* the result's bytes start as garbage, so a lane left unwritten shows */
+    memset(r, 0xa5 + round, sizeof r);
+    f(a, b, r);
+    memcpy(ab, a, (size_t)(n * eb));
+    memcpy(ab + n * eb, b, (size_t)(n * eb));
+    for (int i = 0; i < n; ++i) {
+      if (m[i] == -1) continue;
+      for (int k = 0; k < eb; ++k) {
+        const uint8_t want = m[i] == -2 ? 0 : ab[m[i] * eb + k];
+        if (r[i * eb + k] != want) {
+          printf("FAIL %s: lane %d byte %d is %02x, the mask says %02x\n", text, i, k, r[i * eb + k], want);
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+int main(int argc, char **argv) {
+  uint64_t seed = argc > 1 ? (uint64_t)strtoull(argv[1], 0, 10) : 1;
+  int fails = 0;
+""")
+    parts.append("\n".join(checks))
+    parts.append(f'\n  printf("%d of {len(cases)} answers compute their masks\\n", {len(cases)} - fails);\n'
+                 "  return fails != 0;\n}\n")
+    return "\n".join(parts).replace("#include <stdio.h>", "#include <stdio.h>\n#include <stdlib.h>", 1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("shufc")
+    ap.add_argument("--targets", default=",".join(TARGETS))
+    ap.add_argument("--per-shape", type=int, default=8, help="random masks per (width, element type)")
+    ap.add_argument("--budget-ms", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=20261122)
+    ap.add_argument("--keep")
+    args = ap.parse_args()
+
+    work = args.keep or tempfile.mkdtemp()
+    os.makedirs(work, exist_ok=True)
+    flags = set()
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    sysroot = "/usr/aarch64-linux-gnu"
+    qemu = shutil.which("qemu-aarch64") and shutil.which("aarch64-linux-gnu-gcc") and os.path.isdir(sysroot + "/lib")
+
+    failed = []
+    for target in args.targets.split(","):
+        if target not in TARGETS:
+            print(f"unknown target {target}", file=sys.stderr)
+            return 2
+        _, need, arch = TARGETS[target]
+        rng = random.Random(f"{args.seed}-{target}")
+        cs = cases(target, args.per_shape, rng)
+        src = os.path.join(work, f"{target}.masks")
+        with open(src, "w") as f:
+            f.write("".join(c[0] + "\n" for c in cs))
+        p = subprocess.run([args.shufc, "synth", "--batch", "--target", target, "--budget-ms", str(args.budget_ms), src],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            failed.append(f"{target}: shufc synth --batch exit {p.returncode}: {p.stderr.strip()[:2000]}")
+            continue
+        answers = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+        bad = [a for a in answers if "c" not in a]
+        if len(answers) != len(cs) or bad:
+            failed.append(f"{target}: {len(answers)} answers for {len(cs)} masks; without a program: "
+                          + "; ".join(json.dumps(a)[:300] for a in bad[:5]))
+            continue
+        # batch output follows the input's order (each line names its input)
+        for c, a in zip(cs, answers):
+            assert a["input"] == c[0], (a["input"], c[0])
+        c_file = os.path.join(work, f"{target}.c")
+        with open(c_file, "w") as f:
+            f.write(harness(cs, answers))
+        if arch == "x86":
+            compilers = [["clang-19"], ["gcc-12"]]
+            runner = []
+            if not all(x in flags for x in need):
+                print(f"SKIP {target}: this CPU lacks {' '.join(x for x in need if x not in flags)} (compiled only)")
+        else:
+            compilers = [["clang-19", "--target=aarch64-linux-gnu", "-static"]] + ([["aarch64-linux-gnu-gcc", "-static"]] if qemu else [])
+            runner = ["qemu-aarch64", "-L", sysroot] if qemu else None
+        for cc in compilers:
+            exe = os.path.join(work, f"{target}-{os.path.basename(cc[0])}")
+            b = subprocess.run(cc + ["-O1", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter", c_file, "-o", exe],
+                               capture_output=True, text=True)
+            if b.returncode != 0:
+                failed.append(f"{target}: {cc[0]} failed: {b.stderr.strip()[:2000]}")
+                continue
+            if runner is None or (arch == "x86" and not all(x in flags for x in need)):
+                continue
+            r = subprocess.run(runner + [exe, str(args.seed)], capture_output=True, text=True)
+            tail = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
+            print(f"{'PASS' if r.returncode == 0 else 'FAIL'} {target} ({cc[0]}): {tail}")
+            if r.returncode != 0:
+                failed.append(f"{target} ({cc[0]}): exit {r.returncode}\n{r.stdout[-3000:]}{r.stderr[-1000:]}")
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    for f in failed:
+        print("FAIL " + f)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
