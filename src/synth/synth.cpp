@@ -1338,6 +1338,68 @@ std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const
   return prog;
 }
 
+// A table lookup that yields a register of `bits` from tables twice as wide, each an input
+// widened by the target's cheapest record that keeps all its bytes (NEON: uxtl.8h, then tbl2.8b
+// for a 64-bit byte shuffle: tbl reads 128-bit tables only). The last resort below the widest
+// registers; correct by construction, not optimal.
+std::optional<Program> widened_table(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                     const SynthOptions& opts) {
+  const unsigned k = unsigned(names.size()), bytes = bits / 8;
+  // The widening: every input byte lands somewhere in the wide register.
+  auto places = [&](const isa::Instruction& in, uint64_t imm) {
+    std::vector<int> at(bytes, -1);
+    const std::vector<isa::LaneSrc> m = isa::byte_map(in, {imm, {}});
+    for (size_t p = 0; p < m.size(); ++p)
+      if (!m[p].is_zero() && at[size_t(m[p].elem)] < 0) at[size_t(m[p].elem)] = int(p);
+    return at;
+  };
+  const Chosen widen = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
+    if (in.reg_bits != 2 * bits || in.num_inputs != 1 || in.in_bits(0) != bits || !isa::is_bytewise(in)) return false;
+    const std::vector<int> at = places(in, imm);
+    return std::count(at.begin(), at.end(), -1) == 0;
+  });
+  if (!widen.in) return std::nullopt;
+  const std::vector<int> place = places(*widen.in, widen.imm);
+  // The inputs the goal reads, each widened once and given to the table in that order.
+  std::vector<int> slot(k, -1);
+  std::vector<unsigned> used;
+  for (int g : goal)
+    if (g >= 0 && slot[size_t(g / 256)] < 0) slot[size_t(g / 256)] = int(used.size()), used.push_back(unsigned(g / 256));
+  if (used.empty()) return std::nullopt;  // zeros only: a search answers those
+  const unsigned t = unsigned(used.size());
+  const bool zeros = std::count(goal.begin(), goal.end(), kZeroByte) > 0;
+  const isa::Instruction* table = nullptr;
+  double best = kInf;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
+    if (in->control.kind != isa::Control::Kind::Table || in->reg_bits != bits || in->num_inputs != t ||
+        in->control.table_inputs != t || in->elem_bits != 8 || in->src_elem_bits != 8 || (zeros && !in->control.zeroing))
+      continue;
+    bool wide = true;
+    for (unsigned i = 0; i < t; ++i) wide &= in->in_bits(i) == 2 * bits;
+    const auto c = instr_cost(*opts.cpu, in->id);
+    if (wide && c && c->rthroughput < best) table = in, best = c->rthroughput;
+  }
+  if (!table) return std::nullopt;
+  std::vector<int> control(bytes);
+  for (unsigned i = 0; i < bytes; ++i) {
+    const int g = goal[i];
+    control[i] = g == kZeroByte ? -1 : g == kAnyByte ? (table->control.zeroing ? -1 : 0)
+                                                     : slot[size_t(g / 256)] * int(2 * bytes) + place[size_t(g % 256)];
+  }
+  if (!isa::accepts(*table, control)) return std::nullopt;
+  Program prog;
+  prog.arch = opts.target.arch;
+  for (unsigned i = 0; i < k; ++i) prog.inputs.push_back({names[i], bits});
+  Program::Step r{"r", table, {}, 0, control};
+  for (unsigned i : used) {
+    prog.steps.push_back({fmt::format("t{}", prog.steps.size()), widen.in, {i}, widen.imm, {}});
+    r.args.push_back(prog.num_values() - 1);
+  }
+  prog.steps.push_back(std::move(r));
+  prog.outputs.push_back(prog.num_values() - 1);
+  return prog;
+}
+
 // Searches for the goal (labels of the named inputs' bytes, kAnyByte, kZeroByte); at 256 or 512
 // bits, when the search finds nothing, builds the result from its halves. The Program is checked
 // by the simulator against the goal before it is returned.
@@ -1346,15 +1408,17 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   Search s(goal, bits, opts, names);
   Program prog;
   SynthResult r = s.run(prog);
-  if (r.cost == kInf && bits >= 256)
-    if (std::optional<Program> p = halves(goal, bits, names, opts, r.ms)) {
-      prog = std::move(*p);
-      const ProgramCost pc = program_cost(prog, *opts.cpu);
-      r.cost = opts.objective == Objective::count ? double(pc.instructions)
-               : opts.objective == Objective::latency ? pc.latency : pc.rthroughput;
-      r.optimal = false;
-      r.lower_bound = std::min(r.lower_bound, r.cost);
-    }
+  std::optional<Program> last_resort;
+  if (r.cost == kInf && bits >= 256) last_resort = halves(goal, bits, names, opts, r.ms);
+  else if (r.cost == kInf && 2 * bits <= opts.target.max_reg_bits) last_resort = widened_table(goal, bits, names, opts);
+  if (last_resort) {
+    prog = std::move(*last_resort);
+    const ProgramCost pc = program_cost(prog, *opts.cpu);
+    r.cost = opts.objective == Objective::count ? double(pc.instructions)
+             : opts.objective == Objective::latency ? pc.latency : pc.rthroughput;
+    r.optimal = false;
+    r.lower_bound = std::min(r.lower_bound, r.cost);
+  }
   if (r.cost == kInf) {
     if (r.budget_exhausted)
       return Error{fmt::format("no {} sequence found within the budget ({} ms, {} nodes)", opts.target.name, opts.budget_ms,
