@@ -10,14 +10,20 @@ namespace shufc {
 // One byte of a register as a label: which input and byte it came from, or zero.
 struct ByteLabel {
   int16_t input = -1;  // -1: zero
-  uint16_t byte = 0;
+  uint16_t byte = 0;   // with kSign set: the sign fill (0x00 / 0xff) of byte (byte & ~kSign)
+  static constexpr uint16_t kSign = 0x8000;
   static ByteLabel zero() { return {-1, 0}; }
+  bool is_sign() const { return input >= 0 && (byte & kSign); }
+  // The sign fill of this byte: zero for zero, itself for a sign fill.
+  ByteLabel sign_fill() const { return input < 0 ? zero() : ByteLabel{input, uint16_t(byte | kSign)}; }
   bool operator==(const ByteLabel&) const = default;
 };
 
-// Runs the Program on labels: input k's byte j is {k, j}. Returns the label of every byte of every
-// output, or nullopt when a step changes values (sign extension, signed saturation, an unsigned
-// saturating pack of an element whose high bytes are not zero): labels cannot follow those.
+// Runs the Program on labels: input k's byte j is {k, j}; a sign extension's high bytes are sign
+// fills of a byte ({k, j | kSign}: never equal to an input byte). Returns the label of every byte
+// of every output, or nullopt when a step's bytes are not known that way (a saturating pack of an
+// element whose dropped bytes are not zero / the sign fill of its top kept byte, an or of two
+// non-zero bytes).
 std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program& p);
 
 // Runs the Program on concrete bytes (little-endian registers), one vector per input.

@@ -47,21 +47,35 @@ std::vector<LaneSrc> byte_map(const Instruction& in, const Params& p) {
 }
 
 ConditionalByteMap conditional_byte_map(const Instruction& in, const Params& p) {
-  if (is_bytewise(in)) return {byte_map(in, p), {}};
-  if ((in.value != ValueOp::UnsignedSat && in.value != ValueOp::UnsignedSatU) || in.elem_bits % 8) return {};
+  if (is_bytewise(in)) return {byte_map(in, p), {}, {}, {}};
+  const bool sext = in.value == ValueOp::SignExtend, ssat = in.value == ValueOp::SignedSat;
+  if ((in.value != ValueOp::UnsignedSat && in.value != ValueOp::UnsignedSatU && !sext && !ssat) || in.elem_bits % 8) return {};
   ConditionalByteMap r;
   const unsigned eb = in.elem_bits / 8;
   for (const LaneSrc& s : index_map(in, p)) {
     if (s.is_zero()) {
       r.bytes.insert(r.bytes.end(), eb, LaneSrc::zero());
+      r.sign.insert(r.sign.end(), eb, false);
       continue;
     }
     const unsigned sb = in.in_elem_bits(unsigned(s.input)) / 8;
-    if (sb < eb || sb == 0) return {};  // widening with saturation: not a move
+    if (sb == 0 || in.in_elem_bits(unsigned(s.input)) % 8) return {};
+    auto at = [&](unsigned k) { return LaneSrc::from(s.input, s.elem * int(sb) + int(k)); };
+    if (sext) {
+      if (sb > eb) return {};
+      // The input element's bytes, then the sign fill of its top byte (an element as wide as
+      // the result moves unchanged).
+      for (unsigned k = 0; k < eb; ++k) {
+        r.bytes.push_back(at(std::min(k, sb - 1)));
+        r.sign.push_back(k >= sb);
+      }
+      continue;
+    }
+    if (sb < eb) return {};  // widening with saturation: not a move
     for (unsigned k = 0; k < sb; ++k) {
-      const LaneSrc b = LaneSrc::from(s.input, s.elem * int(sb) + int(k));
-      if (k < eb) r.bytes.push_back(b);
-      else r.must_be_zero.push_back(b);  // empty when the lane moves unchanged (xtn2's low half)
+      if (k < eb) r.bytes.push_back(at(k)), r.sign.push_back(false);
+      else if (ssat) r.must_be_sign.push_back({at(k), at(eb - 1)});
+      else r.must_be_zero.push_back(at(k));  // empty when the lane moves unchanged (xtn2's low half)
     }
   }
   return r;

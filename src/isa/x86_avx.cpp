@@ -188,6 +188,12 @@ const std::vector<Instruction>& table() {
       SHUFC_ESHIFT256("vpslld", 4, elem_shift_left_bytes, "_mm256_slli_epi32", "per 32-bit element, out = a << 8 imm"),
       SHUFC_ESHIFT256("vpsllq", 8, elem_shift_left_bytes, "_mm256_slli_epi64", "per 64-bit element, out = a << 8 imm"),
 #undef SHUFC_ESHIFT256
+      {.id = "vpsraw.256", .feature = F::avx2, .needs = fs(F::avx2), .reg_bits = 256, .elem_bits = 16, .src_elem_bits = 8,
+       .num_inputs = 1, .lane = SHUFC_LANE(return A(int(2 * i + 1))), .value = ValueOp::SignExtend,
+       .spell = {"_mm256_srai_epi16({0}, 8)", "vpsraw {d}, {0}, 8", "__m256i"}, .formula = "out[i] = sext(a.b[2i+1])  (a >> 8 per 16-bit element, arithmetic)"},
+      {.id = "vpsrad.256", .feature = F::avx2, .needs = fs(F::avx2), .reg_bits = 256, .elem_bits = 32, .src_elem_bits = 16,
+       .num_inputs = 1, .lane = SHUFC_LANE(return A(int(2 * i + 1))), .value = ValueOp::SignExtend,
+       .spell = {"_mm256_srai_epi32({0}, 16)", "vpsrad {d}, {0}, 16", "__m256i"}, .formula = "out[i] = sext(a.w[2i+1])  (a >> 16 per 32-bit element, arithmetic)"},
       {.id = "vpblendvb.256", .feature = F::avx2, .needs = fs(F::avx2), .reg_bits = 256, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 2, .lane = SHUFC_LANE(return select_lane(i, n, p)), .control = blendv8_ctl,
        .spell = {"_mm256_blendv_epi8({0}, {1}, {c})", "vpblendvb {d}, {0}, {1}, {c}", "__m256i"},

@@ -125,6 +125,12 @@ const std::vector<Instruction>& table() {
       SHUFC_ESHIFT512("vpslld", 4, kF, F::avx512f, elem_shift_left_bytes, "_mm512_slli_epi32", "per 32-bit element, out = a << 8 imm"),
       SHUFC_ESHIFT512("vpsllq", 8, kF, F::avx512f, elem_shift_left_bytes, "_mm512_slli_epi64", "per 64-bit element, out = a << 8 imm"),
 #undef SHUFC_ESHIFT512
+      {.id = "vpsraw.512", .feature = F::avx512bw, .needs = kBW, .reg_bits = 512, .elem_bits = 16, .src_elem_bits = 8,
+       .num_inputs = 1, .lane = SHUFC_LANE(return A(int(2 * i + 1))), .value = ValueOp::SignExtend,
+       .spell = {"_mm512_srai_epi16({0}, 8)", "vpsraw {d}, {0}, 8", "__m512i"}, .formula = "out[i] = sext(a.b[2i+1])  (a >> 8 per 16-bit element, arithmetic)"},
+      {.id = "vpsrad.512", .feature = F::avx512f, .needs = kF, .reg_bits = 512, .elem_bits = 32, .src_elem_bits = 16,
+       .num_inputs = 1, .lane = SHUFC_LANE(return A(int(2 * i + 1))), .value = ValueOp::SignExtend,
+       .spell = {"_mm512_srai_epi32({0}, 16)", "vpsrad {d}, {0}, 16", "__m512i"}, .formula = "out[i] = sext(a.w[2i+1])  (a >> 16 per 32-bit element, arithmetic)"},
       {.id = "vpshufb.512", .feature = F::avx512bw, .needs = kBW, .reg_bits = 512, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 1, .lane = SHUFC_LANE(return table_lane(i, n, p)), .control = pshufb_ctl,
        .spell = {"_mm512_shuffle_epi8({0}, {c})", "vpshufb {d}, {0}, {c}", "__m512i"},

@@ -111,6 +111,14 @@ const std::vector<Instruction>& table() {
       SHUFC_ESHIFT("pslld", 4, elem_shift_left_bytes, "_mm_slli_epi32", "per 32-bit element, out = a << 8 imm"),
       SHUFC_ESHIFT("psllq", 8, elem_shift_left_bytes, "_mm_slli_epi64", "per 64-bit element, out = a << 8 imm"),
 #undef SHUFC_ESHIFT
+      // SSE2 arithmetic shifts right by half an element: each element becomes its high half,
+      // sign-extended (psrad 16, then packssdw: the odd words, clang's SSE2 deinterleave).
+      {.id = "psraw", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 16, .src_elem_bits = 8,
+       .num_inputs = 1, .lane = SHUFC_LANE(return A(int(2 * i + 1))), .value = ValueOp::SignExtend,
+       .spell = {"_mm_srai_epi16({0}, 8)", "psraw {0}, 8", "__m128i"}, .formula = "out[i] = sext(a.b[2i+1])  (a >> 8 per 16-bit element, arithmetic)"},
+      {.id = "psrad", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 32, .src_elem_bits = 16,
+       .num_inputs = 1, .lane = SHUFC_LANE(return A(int(2 * i + 1))), .value = ValueOp::SignExtend,
+       .spell = {"_mm_srai_epi32({0}, 16)", "psrad {0}, 16", "__m128i"}, .formula = "out[i] = sext(a.w[2i+1])  (a >> 16 per 32-bit element, arithmetic)"},
       // SSE2 packs: narrow with saturation.
       {.id = "packsswb", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 16,
        .num_inputs = 2, .lane = SHUFC_LANE(return pack(i, 16)), .value = ValueOp::SignedSat,

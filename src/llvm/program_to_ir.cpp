@@ -96,9 +96,9 @@ Expected<std::vector<llvm::Value*>> emit_program(llvm::IRBuilder<>& b, const Pro
     }
     // A saturating pack moves bytes where the bytes it drops are zero; the Programs given here
     // were checked on labels, so they are (the shuffle then writes those low bytes).
-    const std::vector<isa::LaneSrc> map = isa::conditional_byte_map(in, s.params()).bytes;
-    if (map.empty()) return Error{fmt::format("step {} ({}) is not a byte permutation", s.name, in.id)};
-    vals.push_back(gather(b, map, args, name));
+    const isa::ConditionalByteMap cm = isa::conditional_byte_map(in, s.params());
+    if (!cm.moves_bytes()) return Error{fmt::format("step {} ({}) is not a byte permutation", s.name, in.id)};
+    vals.push_back(gather(b, cm.bytes, args, name));
   }
   std::vector<llvm::Value*> out;
   for (unsigned o : p.outputs) out.push_back(vals.at(o));

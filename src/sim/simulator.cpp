@@ -97,8 +97,8 @@ std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program
   }
   for (const Program::Step& s : p.steps) {
     const isa::Instruction& in = *s.instr;
-    // Labels follow bytes through moves, zero extensions and truncations (byte_map); sign
-    // extension and saturation compute their bytes.
+    // Labels follow bytes through moves, zero extensions and truncations (byte_map), sign
+    // extensions (sign fills) and saturating packs on their conditions.
     if (in.value == isa::ValueOp::BitOr) {
       // x | y byte by byte is known only where one side is zero: then it is the other side.
       const auto& x = values.at(s.args.at(0));
@@ -112,16 +112,21 @@ std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program
       values.push_back(std::move(r));
       continue;
     }
-    // Unsigned saturating narrowing moves bytes where the bytes it drops are zero.
+    // Saturating narrowing moves bytes where the bytes it drops are zero (unsigned) or the sign
+    // fill of the top kept byte (signed); sign extension writes sign fills.
     const isa::ConditionalByteMap cm = isa::conditional_byte_map(in, s.params());
     const std::vector<isa::LaneSrc>& map = cm.bytes;
     if (map.empty()) return std::nullopt;
+    auto byte = [&](const isa::LaneSrc& b) { return values.at(s.args.at(size_t(b.input))).at(size_t(b.elem)); };
     for (const isa::LaneSrc& z : cm.must_be_zero)
-      if (values.at(s.args.at(size_t(z.input))).at(size_t(z.elem)).input >= 0) return std::nullopt;
+      if (byte(z).input >= 0) return std::nullopt;
+    for (const auto& [x, y] : cm.must_be_sign)
+      if (byte(x) != byte(y).sign_fill()) return std::nullopt;
     std::vector<ByteLabel> r(in.reg_bits / 8, ByteLabel::zero());
     for (size_t i = 0; i < map.size(); ++i) {
       if (map[i].is_zero()) continue;
-      r[i] = values.at(s.args.at(size_t(map[i].input))).at(size_t(map[i].elem));
+      r[i] = byte(map[i]);
+      if (!cm.sign.empty() && cm.sign[i]) r[i] = r[i].sign_fill();
     }
     values.push_back(std::move(r));
   }

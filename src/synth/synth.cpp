@@ -41,12 +41,18 @@ namespace {
 using Label = uint16_t;
 constexpr Label kZeroLabel = 0xFFFF;  // a zero byte
 constexpr Label kMixed = 0xFFFE;      // two non-zero bytes or-ed together: no input's byte
+constexpr Label kSignLabel = 0x8000;  // with an input byte's label: that byte's sign fill (0x00 / 0xff)
+constexpr int kSignSrc = 0x4000;      // in Instance::src: the sign fill of that argument byte
+constexpr int kSrcMask = 0x3FFF;
 constexpr int kAnyByte = -1;          // goal: don't care
 constexpr int kZeroByte = -2;         // goal: zero
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kLoadTieBreak = 1e-7;  // relative: far below the tables' six digits
 
 Label label(int input, int byte) { return Label(input * 256 + byte); }
+bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
+// The sign fill of a byte: zero for zero, itself for a sign fill (kMixed: unknown, stays so).
+Label sign_fill(Label l) { return l >= kMixed ? l : Label(l | kSignLabel); }
 
 double thread_cpu_ms() {
   timespec t{};
@@ -59,12 +65,16 @@ struct Instance {
   const isa::Instruction* in;
   uint64_t imm;
   unsigned arity;
-  std::vector<int16_t> src;  // arg * 256 + byte, or -1 for zero
+  std::vector<int16_t> src;  // arg * 256 + byte (| kSignSrc: its sign fill), or -1 for zero
   double cost;
   unsigned cls = 0;  // synth::Class bits
   // Argument bytes that must be zero for `src` to hold (arg * 256 + byte): an unsigned saturating
   // pack (packuswb) moves the low bytes of elements whose high bytes are zero.
   std::vector<int16_t> need_zero = {};
+  // (x, y): argument byte x must be the sign fill of argument byte y, the top byte an element
+  // keeps (a signed saturating pack, packssdw, moves the low bytes of sign-extended elements).
+  std::vector<std::pair<int16_t, int16_t>> need_sign = {};
+  unsigned kept = 0;  // with need_sign: the bytes a narrowed element keeps
 };
 
 struct Value {
@@ -104,6 +114,7 @@ class Search {
       if (g >= 0) {
         if (!useful_[size_t(g)]) goal_labels_.push_back(Label(g));
         useful_[size_t(g)] = true;
+        useful_[sign_fill(Label(g))] = true;  // a packss can make g from a sign-extended element
       } else if (g == kZeroByte) {
         needs_zero_ = true;
       }
@@ -264,7 +275,7 @@ class Search {
       if (cat_->min_programmable + cost(x) >= best_.cost) continue;
       if (out_of_budget()) return false;
       ++nodes_;
-      marks_.assign(2 * bytes_ + 2, 0);
+      marks_.assign(labels_per_position(), 0);
       for (Label l : values_[size_t(x)].bytes) marks_[slot(0, l)] = 1;
       unsigned missing = 0;  // bit k: a byte of input k is missing
       for (Label l : goal_labels_)
@@ -823,8 +834,10 @@ class Search {
         cat.min_cost = std::min(cat.min_cost, c);
         continue;
       }
-      const bool narrows = in->value == isa::ValueOp::UnsignedSat || in->value == isa::ValueOp::UnsignedSatU;
-      if ((!isa::is_bytewise(*in) && !narrows) || (in->programmable() && !in->moves_only())) continue;
+      // Byte moves, and what moves bytes on conditions or writes sign fills (packs, sign extensions).
+      const bool conditional = in->value == isa::ValueOp::UnsignedSat || in->value == isa::ValueOp::UnsignedSatU ||
+                               in->value == isa::ValueOp::SignedSat || in->value == isa::ValueOp::SignExtend;
+      if ((!isa::is_bytewise(*in) && !conditional) || (in->programmable() && !in->moves_only())) continue;
       if (in->programmable()) {
         const double total = c + load_cost(*in);
         if (total < kInf) {
@@ -840,15 +853,25 @@ class Search {
         if (map.bytes.size() != bytes_) continue;
         Instance inst{in, imm, in->num_inputs, {}, c, 0};
         std::string key(1, char(in->num_inputs));
-        for (const isa::LaneSrc& s : map.bytes) {
-          inst.src.push_back(s.is_zero() ? int16_t(-1) : int16_t(s.input * 256 + s.elem));
+        for (size_t j = 0; j < map.bytes.size(); ++j) {
+          const isa::LaneSrc& s = map.bytes[j];
+          const bool sign = !map.sign.empty() && map.sign[j];
+          inst.src.push_back(s.is_zero() ? int16_t(-1) : int16_t(s.input * 256 + s.elem + (sign ? kSignSrc : 0)));
           key += char(s.is_zero() ? 0xff : s.input * 64 + s.elem);
+          key += char(sign);
         }
         key += char(0xfe);  // the conditions are part of what the instance does
         for (const isa::LaneSrc& z : map.must_be_zero) {
           inst.need_zero.push_back(int16_t(z.input * 256 + z.elem));
           key += char(z.input * 64 + z.elem);
         }
+        key += char(0xfd);
+        for (const auto& [x, y] : map.must_be_sign) {
+          inst.need_sign.push_back({int16_t(x.input * 256 + x.elem), int16_t(y.input * 256 + y.elem)});
+          key += char(x.input * 64 + x.elem);
+          key += char(y.input * 64 + y.elem);
+        }
+        inst.kept = in->elem_bits / 8;
         inst.cls = classes(inst);
         auto [it, fresh] = seen.emplace(key, cat.instances.size());
         if (fresh) cat.instances.push_back(std::move(inst));
@@ -912,11 +935,14 @@ class Search {
     std::vector<Label>& bytes = scratch_;
     bytes.resize(bytes_);
     const Value* args[2] = {a >= 0 ? &values_[size_t(a)] : nullptr, b >= 0 ? &values_[size_t(b)] : nullptr};
+    auto at = [&](int s) { return args[(s & kSrcMask) / 256]->bytes[size_t((s & kSrcMask) % 256)]; };
     for (int s : in.need_zero)
-      if (args[s / 256]->bytes[size_t(s % 256)] != kZeroLabel) return -1;
+      if (at(s) != kZeroLabel) return -1;
+    for (const auto& [x, y] : in.need_sign)
+      if (at(y) == kMixed || at(x) != sign_fill(at(y))) return -1;
     for (unsigned j = 0; j < bytes_; ++j) {
       const int s = in.src[j];
-      bytes[j] = s < 0 ? kZeroLabel : args[s / 256]->bytes[size_t(s % 256)];
+      bytes[j] = s < 0 ? kZeroLabel : (s & kSignSrc) ? sign_fill(at(s)) : at(s);
     }
     if (!relevant(bytes) && !matches(bytes)) return -1;
     if (const int* known = index_.find(key_of(bytes)); known && values_[size_t(*known)].cost <= c) return *known;
@@ -935,27 +961,49 @@ class Search {
         if (want != kZeroByte) return false;
         continue;
       }
-      int& r = req[s / 256][size_t(s % 256)];
-      if (r == kAnyByte) r = want;
-      else if (r != want) return false;
+      int need = want;
+      if (s & kSignSrc) {
+        // A sign fill is zero from zero, S(x) from x (the requirement asks for x, not S(x) too).
+        if (want >= 0 && !is_sign(Label(want))) return false;
+        if (want >= 0) need = want & ~int(kSignLabel);
+      }
+      int& r = req[(s & kSrcMask) / 256][size_t((s & kSrcMask) % 256)];
+      if (r == kAnyByte) r = need;
+      else if (r != need) return false;
     }
     for (int s : g.need_zero) {
       int& r = req[s / 256][size_t(s % 256)];
       if (r == kAnyByte) r = kZeroByte;
       else if (r != kZeroByte) return false;
     }
+    for (const auto& [x, y] : g.need_sign) {
+      const int ry = req[y / 256][size_t(y % 256)];
+      if (ry == kAnyByte) {
+        // No kept byte of the element wanted: no condition; some: the top one must be known.
+        for (unsigned k = 1; k < g.kept; ++k)
+          if (req[y / 256][size_t(y % 256 - int(k))] != kAnyByte) return false;
+        continue;
+      }
+      const int need = ry == kZeroByte ? kZeroByte : int(sign_fill(Label(ry)));
+      int& r = req[x / 256][size_t(x % 256)];
+      if (r == kAnyByte) r = need;
+      else if (r != need) return false;
+    }
     return true;
   }
 
   // Reached contents by (position, label) of each byte, to find candidates for a requirement.
-  // Labels are (input, byte), zero or mixed: 2 * bytes_ + 2 of them per position.
+  // Labels are (input, byte), their sign fills, zero or mixed: 4 * bytes_ + 2 of them per position.
+  size_t labels_per_position() const { return 4 * size_t(bytes_) + 2; }
   size_t slot(unsigned j, Label l) const {
-    const unsigned c = l == kZeroLabel ? 2 * bytes_ : l == kMixed ? 2 * bytes_ + 1 : unsigned(l / 256) * bytes_ + l % 256;
-    return size_t(j) * (2 * bytes_ + 2) + c;
+    const Label b = Label(l & ~kSignLabel);
+    const unsigned c = l == kZeroLabel ? 4 * bytes_ : l == kMixed ? 4 * bytes_ + 1
+                                                    : unsigned(b / 256) * bytes_ + b % 256 + (is_sign(l) ? 2 * bytes_ : 0);
+    return size_t(j) * labels_per_position() + c;
   }
   // (From then on add() keeps the index.)
   void index_values() {
-    by_byte_.assign(size_t(bytes_) * (2 * bytes_ + 2), {});
+    by_byte_.assign(size_t(bytes_) * labels_per_position(), {});
     for (int id = 0; id < int(values_.size()); ++id)
       for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_[size_t(id)].bytes[j])].push_back(id);
     indexed_ = true;
@@ -1066,7 +1114,7 @@ class Search {
         if (w >= 0) wanted.push_back(Label(w));
       usable.assign(size_t(from), 0);
       for (int x = int(k_); x < from; ++x) {
-        marks_.assign(2 * bytes_ + 2, 0);
+        marks_.assign(labels_per_position(), 0);
         for (Label l : values_[size_t(x)].bytes) marks_[slot(0, l)] = 1;
         bool all = true;
         for (Label l : wanted) all = all && marks_[slot(0, l)];

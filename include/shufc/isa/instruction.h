@@ -7,7 +7,9 @@
 // map of each instance, its use at finer element widths, the unary form of a binary instruction,
 // simulation, and the generic parts of emission.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <span>
 #include <string>
 #include <vector>
@@ -126,13 +128,19 @@ std::vector<LaneSrc> byte_map(const Instruction& in, const Params& p);
 // Does byte_map describe this instruction (moves, zero extension, truncation)?
 bool is_bytewise(const Instruction& in);
 
-// byte_map extended to unsigned saturating narrowing (packuswb, packusdw, sqxtun, uqxtn,
-// vpmovus*): where the bytes a narrowed element drops are zero, saturation keeps its low bytes
-// unchanged, so the instance moves bytes on that condition. `bytes` is empty when the instruction
-// computes its bytes otherwise (sign extension, signed saturation, or).
+// byte_map extended to saturating narrowing and sign extension. Unsigned saturation (packuswb,
+// packusdw, sqxtun, uqxtn, vpmovus*) keeps a narrowed element's low bytes where the bytes it drops
+// are zero; signed saturation (packssdw, packsswb) where they are the sign fill of the top kept
+// byte: the instance moves bytes on those conditions. Sign extension (pmovsx, sxtl, psrad 16)
+// writes input bytes and sign fills of them. `bytes` is empty when the instruction computes its
+// bytes otherwise (an or).
 struct ConditionalByteMap {
   std::vector<LaneSrc> bytes;         // as byte_map: out byte j <- (input, byte) or zero
+  std::vector<bool> sign;             // empty, or: out byte j is the sign fill (0x00 / 0xff) of bytes[j]
   std::vector<LaneSrc> must_be_zero;  // input bytes that must be zero for `bytes` to hold
+  std::vector<std::pair<LaneSrc, LaneSrc>> must_be_sign;  // (x, y): input byte x must be y's sign fill
+  // Every out byte an input byte or zero (no sign fills): what a shuffle can express.
+  bool moves_bytes() const { return !bytes.empty() && std::find(sign.begin(), sign.end(), true) == sign.end(); }
 };
 ConditionalByteMap conditional_byte_map(const Instruction& in, const Params& p);
 
