@@ -40,6 +40,10 @@ struct ProgramCost {
   unsigned instructions = 0;
   unsigned uops = 0;
   double rthroughput = 0;  // sum of reciprocal throughputs (the block's issue-bound estimate)
+  // The busiest port group: the reciprocal throughputs of the instructions that use the same
+  // ports added up, the largest sum (how llvm-mca's Block RThroughput counts: a blend on ports
+  // 0/1/5 beside a port-5 shuffle and a load on ports 2/3 does not add to the shuffle's cycle).
+  double port_rthroughput = 0;
   double latency = 0;      // critical path from the inputs to the last output
   bool complete = true;    // false when some instruction has no entry for this CPU
 };

@@ -23,6 +23,10 @@ struct SynthOptions {
   // Level-3 nodes spent while even a complete third level could not prove the best answer
   // optimal (it then only looks for a cheaper answer).
   uint64_t unprovable_nodes = 8000;
+  // Throughput: a control load counts beside its instruction (the slower of the two, as they
+  // issue on different ports), not on top of it. Callers that add up reciprocal throughputs of
+  // several Programs sharing contents (vls, stride) turn it off to search under their own sum.
+  bool loads_beside = true;
 };
 
 struct SynthResult {

@@ -7,6 +7,7 @@
 #include "shufc/emit.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
 
 #include <fmt/format.h>
@@ -75,11 +76,13 @@ std::optional<InstrCost> instr_cost(const CpuModel& cpu, std::string_view id) {
 // result incomplete.
 ProgramCost program_cost(const Program& p, const CpuModel& cpu) {
   ProgramCost pc;
+  std::map<std::string_view, double> by_ports;
   for (const std::string& id : asm_cost_ids(p)) {
     ++pc.instructions;
     if (auto c = instr_cost(cpu, id)) {
       pc.uops += c->uops;
       pc.rthroughput += c->rthroughput;
+      pc.port_rthroughput = std::max(pc.port_rthroughput, by_ports[c->ports] += c->rthroughput);
     } else {
       pc.complete = false;
     }

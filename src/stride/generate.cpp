@@ -60,7 +60,9 @@ Expected<Program> by_synthesis(const Mode& mode, const std::vector<int>& perm, c
     sv.v1 = Operand::value("%a");
     sv.v2 = regs.size() == 2 ? Operand::value("%b") : Operand::undef();
     sv.mask = mask;
-    auto r = synthesize(sv, SynthOptions{mode.target, cpu});
+    SynthOptions so{mode.target, cpu};
+    so.loads_beside = false;  // the formula's pieces are costed by their summed reciprocal throughputs
+    auto r = synthesize(sv, so);
     if (!r) return Error{fmt::format("output vector {}: {}", o, r.error().message)};
     // Splice: the piece's inputs are regs, its steps follow ours.
     const unsigned base = p.num_values(), k = unsigned(r->program.inputs.size());

@@ -81,6 +81,7 @@ Expected<Program> ShuffleLowering::build(const ShuffleMask& m, unsigned depth) {
   if (m.num_sources == 1 && m.is_identity()) return identity_program(m, target_.arch);
   SynthOptions so{target_, &cpu_};
   so.budget_ms = budget_ms_;
+  so.loads_beside = false;  // sequences are costed by their summed reciprocal throughputs
   // The synthesiser checks its own answer and throws when it cannot; that shuffle is then
   // decomposed like one it found nothing for, and the failure is kept for --debug.
   auto r = [&]() -> Expected<SynthResult> {

@@ -106,8 +106,10 @@ int run_synth(const SynthCliOptions& o) {
       j["target"] = target->name;
       j["cpu"] = std::string(cpu->name);
       j["objective"] = o.objective;
-      j["cost"] = {{"throughput", pc.rthroughput}, {"latency", pc.latency}, {"uops", pc.uops}, {"instructions", pc.instructions}};
+      j["cost"] = {{"throughput", pc.rthroughput}, {"port_throughput", pc.port_rthroughput}, {"latency", pc.latency},
+                   {"uops", pc.uops}, {"instructions", pc.instructions}};
       j["optimal"] = r->optimal;
+      j["objective_cost"] = r->cost;
       j["lower_bound"] = r->lower_bound;
       j["search"] = {{"values_expanded", r->nodes}, {"values_reached", r->values}, {"budget_exhausted", r->budget_exhausted}, {"levels", r->levels}};
       if (o.stats) j["search"]["ms"] = r->ms, j["search"]["cpu_ms"] = r->cpu_ms, j["search"]["catalog_ms"] = r->catalog_ms;
@@ -117,12 +119,14 @@ int run_synth(const SynthCliOptions& o) {
       continue;
     }
     std::printf("; %s%s\n%s", in.prefix().c_str(), in.shuffle->str().c_str(), print_program(p).c_str());
-    std::printf("; cost on %s: %.2f cycles reciprocal throughput, %.0f cycles latency, %u uops, %u instructions\n",
-                std::string(cpu->name).c_str(), pc.rthroughput, pc.latency, pc.uops, pc.instructions);
+    std::printf("; cost on %s: %.2f cycles reciprocal throughput (%.2f on the busiest ports), %.0f cycles latency, %u uops, %u instructions\n",
+                std::string(cpu->name).c_str(), pc.rthroughput, pc.port_rthroughput, pc.latency, pc.uops, pc.instructions);
+    // The search's objective (docs/synth.md: a control load counts beside its instruction, not on
+    // top of it), the unit of the bound.
     if (r->optimal)
-      std::printf("; optimal: proven (%s)\n", o.objective.c_str());
+      std::printf("; optimal: proven (%s %.6g)\n", o.objective.c_str(), r->cost);
     else
-      std::printf("; optimal: not proven; lower bound %.6g (%s)%s\n", r->lower_bound, o.objective.c_str(),
+      std::printf("; optimal: not proven; %s %.6g, lower bound %.6g%s\n", o.objective.c_str(), r->cost, r->lower_bound,
                   r->budget_exhausted ? ", the search budget ran out" : "");
     std::printf("; search: %llu values expanded, %llu reached", (unsigned long long)r->nodes, (unsigned long long)r->values);
     if (o.stats)
