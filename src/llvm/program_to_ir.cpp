@@ -94,11 +94,21 @@ Expected<std::vector<llvm::Value*>> emit_program(llvm::IRBuilder<>& b, const Pro
       vals.push_back(b.CreateOr(args[0], args[1], name));
       continue;
     }
-    // A saturating pack moves bytes where the bytes it drops are zero; the Programs given here
-    // were checked on labels, so they are (the shuffle then writes those low bytes).
+    // A saturating pack moves bytes where the bytes it drops are zero (unsigned) or sign fills
+    // (signed); the Programs given here were checked on labels, so they are (the shuffle then
+    // writes those low bytes). A sign extension's high bytes are ashr 7 of the byte they extend.
     const isa::ConditionalByteMap cm = isa::conditional_byte_map(in, s.params());
-    if (!cm.moves_bytes()) return Error{fmt::format("step {} ({}) is not a byte permutation", s.name, in.id)};
-    vals.push_back(gather(b, cm.bytes, args, name));
+    if (cm.bytes.empty()) return Error{fmt::format("step {} ({}) is not a byte permutation", s.name, in.id)};
+    if (cm.moves_bytes()) {
+      vals.push_back(gather(b, cm.bytes, args, name));
+      continue;
+    }
+    llvm::Value* moved = gather(b, cm.bytes, args, name + ".bytes");
+    llvm::Value* fills = b.CreateAShr(moved, llvm::ConstantInt::get(moved->getType(), 7), name + ".sign");
+    const unsigned n = unsigned(cm.bytes.size());
+    std::vector<int> pick(n);
+    for (unsigned i = 0; i < n; ++i) pick[i] = cm.sign[i] ? int(n + i) : int(i);
+    vals.push_back(b.CreateShuffleVector(moved, fills, pick, name));
   }
   std::vector<llvm::Value*> out;
   for (unsigned o : p.outputs) out.push_back(vals.at(o));
@@ -131,6 +141,17 @@ std::vector<int64_t> byte_labels(const llvm::Value* v, const std::map<const llvm
       else if (b[i] != kZeroByte) a[i] = kNoByte;  // two data bytes or-ed: no byte of either
     }
     return a;
+  }
+  if (auto* bo = llvm::dyn_cast<llvm::BinaryOperator>(v); bo && bo->getOpcode() == llvm::Instruction::AShr &&
+                                                         vt->getScalarSizeInBits() == 8) {
+    const auto* c = llvm::dyn_cast<llvm::Constant>(bo->getOperand(1));
+    const auto* seven = c ? llvm::dyn_cast_or_null<llvm::ConstantInt>(c->getSplatValue()) : nullptr;
+    if (seven && seven->getZExtValue() == 7) {
+      std::vector<int64_t> a = byte_labels(bo->getOperand(0), known);
+      for (int64_t& l : a)
+        if (l >= 0) l |= kSignOf;  // zero stays zero, a sign fill stays itself, poison stays poison
+      return a;
+    }
   }
   throw std::logic_error("byte_labels: an instruction the rewrite does not emit");
 }

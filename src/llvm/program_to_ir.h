@@ -14,8 +14,9 @@
 namespace shufc::vls {
 
 // `inputs` are the Program's inputs, each already a <bits/8 x i8> vector; returns its outputs as
-// <bits/8 x i8> vectors. An Error when a step is neither a byte permutation nor a BitOr (packs
-// with saturation, sign extension: the VLS Programs never need them).
+// <bits/8 x i8> vectors. Saturating packs are the byte moves their labels proved; a sign
+// extension's sign fills are `ashr 7` of their bytes. An Error when a step computes its bytes
+// otherwise (a pack whose condition was not proved cannot come from a checked Program).
 Expected<std::vector<llvm::Value*>> emit_program(llvm::IRBuilder<>& b, const Program& p,
                                                  const std::vector<llvm::Value*>& inputs);
 
@@ -23,11 +24,13 @@ Expected<std::vector<llvm::Value*>> emit_program(llvm::IRBuilder<>& b, const Pro
 llvm::Value* as_bytes(llvm::IRBuilder<>& b, llvm::Value* v);
 
 // What the emitted IR computes, byte by byte, on labels: each byte of `v` as the label of the
-// input byte it holds (kZeroByte, or kNoByte for poison), following shufflevector, bitcast and
-// `or` (one side zero) back to the values in `known`. The client checks the rewrite with it
+// input byte it holds (kZeroByte, or kNoByte for poison), following shufflevector, bitcast, `or`
+// (one side zero) and `ashr 7` of bytes (a label | kSignOf: that byte's sign fill, never equal to
+// a data byte's label) back to the values in `known`. The client checks the rewrite with it
 // before using it, as the server checks its Programs with simulate_labels.
 constexpr int64_t kZeroByte = -2;
 constexpr int64_t kNoByte = -1;
+constexpr int64_t kSignOf = int64_t(1) << 48;
 std::vector<int64_t> byte_labels(const llvm::Value* v, const std::map<const llvm::Value*, std::vector<int64_t>>& known);
 
 }  // namespace shufc::vls

@@ -343,7 +343,7 @@ Expected<IrRewrite> rewrite_interleaved_groups(std::string_view text, const std:
         r.program = program_lines(c->program);
         std::string bad;
         for (const Program::Step& s : c->program.steps)
-          if (s.instr->value != isa::ValueOp::BitOr && !isa::conditional_byte_map(*s.instr, s.params()).moves_bytes())
+          if (s.instr->value != isa::ValueOp::BitOr && isa::conditional_byte_map(*s.instr, s.params()).bytes.empty())
             bad = fmt::format("step {} ({}) is not a byte permutation", s.name, s.instr->id);
         if (!bad.empty()) {
           r.note = "kept: " + bad;

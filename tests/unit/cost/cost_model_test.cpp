@@ -207,6 +207,21 @@ TEST(ProgramCost, ProgrammableInstructionLoadsItsControl) {
   }
 }
 
+// The busiest port group, as llvm-mca's Block RThroughput counts it (each group apart): a blend on
+// ports 0/1/5 and a shuffle whose control is loaded on ports 2/3 (llvm-mca-19: 0.5 on Ice Lake,
+// 1.0 for two port-5 shuffles on Skylake, 2.0 for pshufb x 2 + por there).
+TEST(ProgramCost, BusiestPortGroup) {
+  const Program p = parse("in a, b : 128\nt = blendps b, a, 12\nr = pshufb t, [12,13,14,15,4,5,6,7,0,1,2,3,z,z,z,z]\nout r\n");
+  const CpuModel& icx = *find_cpu("icelake-server");
+  EXPECT_NEAR(program_cost(p, icx).port_rthroughput, 0.5, 1e-5);
+  EXPECT_NEAR(program_cost(p, icx).rthroughput, cost_of(icx, "blendps").rthroughput + 1.0, 1e-5);
+  const Program q = parse("in a, b : 128\nt = pshufb a, [0,1,z,z,z,z,z,z,z,z,z,z,z,z,z,z]\n"
+                          "u = pshufb b, [z,z,0,1,z,z,z,z,z,z,z,z,z,z,z,z]\nr = por t, u\nout r\n");
+  EXPECT_NEAR(program_cost(q, *find_cpu("skylake")).port_rthroughput, 2.0, 1e-5);
+  for (const CpuModel& c : cpus())
+    if (c.arch == isa::Arch::x86) EXPECT_LE(program_cost(q, c).port_rthroughput, program_cost(q, c).rthroughput + 1e-9) << c.name;
+}
+
 // Whatever its control (a vector, xmm0, a mask register), every programmable instruction a CPU has
 // an entry for gets its control load costed too.
 TEST(ProgramCost, EveryControlLoadHasAnEntry) {

@@ -162,7 +162,10 @@ TEST(Simulate, UnsignedPacksMoveBytesWhereTheHighBytesAreZero) {
   EXPECT_EQ(m.must_be_zero.size(), 16u);  // bytes 2, 3 of each of the 8 dwords
   EXPECT_EQ(m.bytes[2], isa::LaneSrc::from(0, 4));
   EXPECT_EQ(m.must_be_zero[0], isa::LaneSrc::from(0, 2));
-  EXPECT_TRUE(isa::conditional_byte_map(*isa::find_instruction("packsswb"), {}).bytes.empty());  // signed: no
+  const auto ss = isa::conditional_byte_map(*isa::find_instruction("packssdw"), {});
+  EXPECT_TRUE(ss.must_be_zero.empty());  // signed: the dropped bytes must be sign fills instead
+  ASSERT_EQ(ss.must_be_sign.size(), 16u);
+  EXPECT_EQ(ss.must_be_sign[0], std::pair(isa::LaneSrc::from(0, 2), isa::LaneSrc::from(0, 1)));
   EXPECT_TRUE(isa::conditional_byte_map(*isa::find_instruction("pshufd"), {27, {}}).must_be_zero.empty());
 }
 
@@ -188,9 +191,56 @@ TEST(Simulate, LabelsFollowZeroExtensionAndTruncation) {
   EXPECT_EQ((*labels)[0][2], (ByteLabel{0, 1}));
   auto s = parse_program("in a : 128\nt = pmovsxbw a\nout t\n");
   ASSERT_TRUE(s);
-  EXPECT_FALSE(simulate_labels(*s));  // sign extension computes its high bytes
-  EXPECT_TRUE(isa::byte_map(*isa::find_instruction("pmovsxbw"), {}).empty());
+  const auto sl = simulate_labels(*s);  // sign extension: the byte, then its sign fill
+  ASSERT_TRUE(sl);
+  EXPECT_EQ((*sl)[0][2], (ByteLabel{0, 1}));
+  EXPECT_EQ((*sl)[0][3], (ByteLabel{0, 1}.sign_fill()));
+  EXPECT_TRUE((*sl)[0][3].is_sign());
+  EXPECT_NE((*sl)[0][3], (ByteLabel{0, 1}));  // never taken for an input byte
+  EXPECT_TRUE(isa::byte_map(*isa::find_instruction("pmovsxbw"), {}).empty());  // not a pure move
+  EXPECT_FALSE(isa::conditional_byte_map(*isa::find_instruction("pmovsxbw"), {}).moves_bytes());
   EXPECT_EQ(isa::byte_map(*isa::find_instruction("punpcklbw"), {}).size(), 16u);
+}
+
+}  // namespace
+}  // namespace shufc
+
+namespace shufc {
+namespace {
+
+// clang's SSE2 odd-word deinterleave: psrad 16 sign-extends each dword's high word, so the pack's
+// signed saturation keeps it unchanged; the labels prove the words moved. Without the shift the
+// dropped bytes are input bytes, not sign fills, and the labels stop.
+TEST(Simulate, SignedPacksMoveBytesOfSignExtendedElements) {
+  auto p = parse_program("in a, b : 128\nt = psrad a\nu = psrad b\nr = packssdw t, u\nout r\n");
+  ASSERT_TRUE(p) << p.error().str();
+  const auto labels = simulate_labels(*p);
+  ASSERT_TRUE(labels);
+  for (unsigned j = 0; j < 4; ++j)
+    for (unsigned k = 0; k < 2; ++k) {
+      EXPECT_EQ((*labels)[0][2 * j + k], (ByteLabel{0, uint16_t(4 * j + 2 + k)}));
+      EXPECT_EQ((*labels)[0][8 + 2 * j + k], (ByteLabel{1, uint16_t(4 * j + 2 + k)}));
+    }
+  std::vector<uint8_t> a(16), b(16);
+  for (unsigned i = 0; i < 16; ++i) a[i] = uint8_t(0x80 + 7 * i), b[i] = uint8_t(0xF0 - 13 * i);
+  const auto v = simulate_values(*p, {a, b})[0];
+  for (unsigned j = 0; j < 4; ++j) {
+    EXPECT_EQ(v[2 * j], a[4 * j + 2]);
+    EXPECT_EQ(v[2 * j + 1], a[4 * j + 3]);
+    EXPECT_EQ(v[8 + 2 * j], b[4 * j + 2]);
+  }
+  auto q = parse_program("in a, b : 128\nr = packssdw a, b\nout r\n");
+  ASSERT_TRUE(q);
+  EXPECT_FALSE(simulate_labels(*q));
+  // A sign fill of a zero byte is zero: an extended zero stays a zero label.
+  auto z = parse_program("in a : 128\nt = pslldq a, 14\nu = psrad t\nout u\n");
+  ASSERT_TRUE(z);
+  const auto zl = simulate_labels(*z);
+  ASSERT_TRUE(zl);
+  EXPECT_EQ((*zl)[0][0], ByteLabel::zero());
+  EXPECT_EQ((*zl)[0][2], ByteLabel::zero());
+  EXPECT_EQ((*zl)[0][12], (ByteLabel{0, 0}));
+  EXPECT_EQ((*zl)[0][14], (ByteLabel{0, 1}.sign_fill()));
 }
 
 }  // namespace
