@@ -1514,7 +1514,8 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   // optimal (another arrangement may avoid them); the bound stays valid, copies only add.
   if (opts.objective != Objective::latency)
     for (const std::string& id : asm_cost_ids(prog))
-      if (id.starts_with("copy.") || id.starts_with("store.") || id.starts_with("reload.")) r.optimal = false;
+      if (id.starts_with("copy.") || id.starts_with("store.") || id.starts_with("reload."))
+        if (const auto c = instr_cost(*opts.cpu, id); !c || c->rthroughput > 0 || opts.objective == Objective::count) r.optimal = false;
   r.program = std::move(prog);
   return r;
 }
