@@ -55,6 +55,21 @@ bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
 // The sign fill of a byte: zero for zero, itself for a sign fill (kMixed: unknown, stays so).
 Label sign_fill(Label l) { return l >= kMixed ? l : Label(l | kSignLabel); }
 
+// A programmable instruction costing c under the objective, with its control load of reciprocal
+// throughput l. Latency: the load is off the path (it can be hoisted). Throughput: the load issues
+// on the load ports, the instruction on its shuffle or logic ports, so a stream of such pairs is
+// bound by the slower of the two, not their sum (llvm-mca's Block RThroughput counts each port
+// group apart: vpblendd + vpshufb with its load is 0.5 cycles on Ice Lake, not 1.33), unless the
+// caller sums (SynthOptions::loads_beside). Count: one more instruction.
+double with_load(double c, double l, const SynthOptions& o) {
+  switch (o.objective) {
+    case Objective::throughput: return o.loads_beside ? std::max(c, l) : c + l;
+    case Objective::latency: return c;
+    case Objective::count: return c + 1;
+  }
+  return kInf;
+}
+
 double thread_cpu_ms() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -792,20 +807,10 @@ class Search {
     }
     return kInf;
   }
-  // A programmable instruction with its control load, the instruction costing c. Latency: the
-  // load is off the path (it can be hoisted). Throughput: the load issues on the load ports, the
-  // instruction on its shuffle or logic ports, so a stream of such pairs is bound by the slower
-  // of the two, not their sum (llvm-mca's Block RThroughput counts each port group apart:
-  // vpblendd + vpshufb with its load is 0.5 cycles on Ice Lake, not 1.33).
+  // A programmable instruction with its control load, the instruction costing c (with_load).
   double with_load(double c, const isa::Instruction& in) const {
     auto l = instr_cost(*o_.cpu, control_load_id(in));
-    if (!l) return kInf;
-    switch (o_.objective) {
-      case Objective::throughput: return o_.loads_beside ? std::max(c, l->rthroughput) : c + l->rthroughput;
-      case Objective::latency: return c;
-      case Objective::count: return c + 1;
-    }
-    return kInf;
+    return l ? shufc::with_load(c, l->rthroughput, o_) : kInf;
   }
 
   // Every data-movement instance of the target at this width, deduplicated by byte map.
@@ -1396,19 +1401,16 @@ std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const
   return prog;
 }
 
-// A Program's cost under the search's objective (cost_of and with_load in Search): throughput sums
-// reciprocal throughputs, a control load counting beside its instruction (the slower of the two),
-// not on top of it; copies and spills the emitted code adds are counted as they are.
+// A Program's cost under the search's objective: what emit_asm writes (program_cost: copies and
+// spills included), each programmable step with its control load priced by with_load.
 double objective_cost(const Program& p, const SynthOptions& o) {
   const ProgramCost pc = program_cost(p, *o.cpu);
-  if (o.objective == Objective::count) return double(pc.instructions);
-  if (o.objective == Objective::latency) return pc.latency;
-  double t = pc.rthroughput;
-  if (!o.loads_beside) return t;
+  if (o.objective != Objective::throughput) return o.objective == Objective::count ? double(pc.instructions) : pc.latency;
+  double t = pc.rthroughput;  // every instruction and load summed
   for (const Program::Step& st : p.steps)
     if (st.instr->programmable()) {
       const auto c = instr_cost(*o.cpu, st.instr->id), l = instr_cost(*o.cpu, control_load_id(*st.instr));
-      if (c && l) t -= std::min(c->rthroughput, l->rthroughput);
+      if (c && l) t += with_load(c->rthroughput, l->rthroughput, o) - (c->rthroughput + l->rthroughput);
     }
   return t;
 }
