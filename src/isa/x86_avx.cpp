@@ -20,6 +20,9 @@ const std::vector<Instruction>& table() {
       {.id = "vpor.256", .feature = F::avx2, .needs = fs(F::avx2), .reg_bits = 256, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 2, .lane = SHUFC_LANE(return A(int(i))), .value = ValueOp::BitOr,
        .spell = {"_mm256_or_si256({0}, {1})", "vpor {d}, {0}, {1}", "__m256i"}, .formula = "out[i] = a[i] | b[i]"},
+      {.id = "vxorps.zero.256", .feature = F::avx, .needs = fs(F::avx), .reg_bits = 256, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 0, .lane = SHUFC_LANE((void)i; return Z()),
+       .spell = {"_mm256_setzero_si256()", "vxorps {d}, {d}, {d}", "__m256i"}, .formula = "out[i] = 0  (zero idiom)"},
       // ---- AVX ----
       // Float unpacks, per 128-bit block.
       {.id = "vunpcklps.256", .feature = F::avx, .needs = fs(F::avx), .reg_bits = 256, .elem_bits = 32, .src_elem_bits = 32,

@@ -44,6 +44,9 @@ const std::vector<Instruction>& table() {
       {.id = "vpord.512", .feature = F::avx512f, .needs = fs(F::avx512f), .reg_bits = 512, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 2, .lane = SHUFC_LANE(return A(int(i))), .value = ValueOp::BitOr,
        .spell = {"_mm512_or_si512({0}, {1})", "vpord {d}, {0}, {1}", "__m512i"}, .formula = "out[i] = a[i] | b[i]"},
+      {.id = "vpxord.zero.512", .feature = F::avx512f, .needs = fs(F::avx512f), .reg_bits = 512, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 0, .lane = SHUFC_LANE((void)i; return Z()),
+       .spell = {"_mm512_setzero_si512()", "vpxord {d}, {d}, {d}", "__m512i"}, .formula = "out[i] = 0  (zero idiom)"},
       // ---- Per-128-bit-block instructions at 512 bits (F for 32/64-bit elements, BW for 8/16) ----
 #define SHUFC_UNPACK512(MN, LANE, EB, BN, FEAT, NEEDS, INTR, CTYPE, FORMULA)                                        \
   {.id = MN ".512", .feature = FEAT, .needs = NEEDS, .reg_bits = 512, .elem_bits = EB, .src_elem_bits = EB,          \

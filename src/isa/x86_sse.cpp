@@ -94,6 +94,11 @@ const std::vector<Instruction>& table() {
       {.id = "por", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 2, .lane = SHUFC_LANE(return A(int(i))), .value = ValueOp::BitOr,
        .spell = {"_mm_or_si128({0}, {1})", "por {0}, {1}", "__m128i"}, .formula = "out[i] = a[i] | b[i]"},
+      // A zero register: pxor of a register with itself, the zero idiom (renamed away, no execution
+      // port on Intel and AMD): the zeros a blend or an unpack takes (clang's xorps + blendps).
+      {.id = "pxor.zero", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 0, .lane = SHUFC_LANE((void)i; return Z()),
+       .spell = {"_mm_setzero_si128()", "pxor {d}, {d}", "__m128i"}, .formula = "out[i] = 0"},
       // SSE2 and with a constant of 0x00 / 0xff bytes: zeroes bytes in place (gcc's even-byte mask).
       {.id = "pand", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 1, .lane = SHUFC_LANE(return bytemask_lane(i, p)), .control = bytemask_ctl,

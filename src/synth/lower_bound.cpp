@@ -12,30 +12,38 @@ double cheapest_shape(const BoundInputs& in, unsigned instructions, unsigned pro
   // A covering subset has at most three instructions, and at most two programmable ones count:
   // Programs longer than instructions + 5 cost at least one of that length.
   const unsigned max_len = instructions + 5;
-  // dp[classes covered][programmable count, at most 2] for the current length.
-  std::array<std::array<double, 3>, kClasses> dp;
-  for (auto& r : dp) r.fill(inf);
-  dp[0][0] = 0;
+  // dp[classes covered][programmable count, at most 2][nullary used] for the current length.
+  using Table = std::array<std::array<std::array<double, 2>, 3>, kClasses>;
+  Table dp;
+  for (auto& r : dp)
+    for (auto& q : r) q.fill(inf);
+  dp[0][0][0] = 0;
   double best = inf;
   for (unsigned len = 1; len <= max_len; ++len) {
-    std::array<std::array<double, 3>, kClasses> next;
-    for (auto& r : next) r.fill(inf);
+    Table next;
+    for (auto& r : next)
+      for (auto& q : r) q.fill(inf);
+    auto relax = [&](unsigned s, unsigned q, unsigned z, double v) { next[s][q][z] = std::min(next[s][q][z], v); };
     for (unsigned s = 0; s < kClasses; ++s)
-      for (unsigned q = 0; q < 3; ++q) {
-        if (dp[s][q] == inf) continue;
-        for (unsigned c = 0; c < kClasses; ++c) {
-          if (in.cheapest[c] < inf) next[s | c][q] = std::min(next[s | c][q], dp[s][q] + in.cheapest[c]);
-          if (in.cheapest_programmable[c] < inf) {
-            const unsigned q2 = std::min(2u, q + 1);
-            next[s | c][q2] = std::min(next[s | c][q2], dp[s][q] + in.cheapest_programmable[c]);
+      for (unsigned q = 0; q < 3; ++q)
+        for (unsigned z = 0; z < 2; ++z) {
+          const double here = dp[s][q][z];
+          if (here == inf) continue;
+          for (unsigned c = 0; c < kClasses; ++c) {
+            if (in.cheapest[c] < inf) relax(s | c, q, z, here + in.cheapest[c]);
+            if (in.cheapest_programmable[c] < inf) relax(s | c, std::min(2u, q + 1), z, here + in.cheapest_programmable[c]);
           }
         }
-      }
+    // The zero register besides these instructions, at most once, not counted in the length.
+    for (unsigned s = 0; s < kClasses; ++s)
+      for (unsigned q = 0; q < 3; ++q)
+        if (next[s][q][0] < inf) relax(s | kMakesZero, q, 1, next[s][q][0] + in.nullary);
     dp = next;
     if (len < instructions) continue;
     for (unsigned s = 0; s < kClasses; ++s)
       for (unsigned q = programmable; q < 3; ++q)
-        if ((s & in.need) == in.need) best = std::min(best, dp[s][q]);
+        for (unsigned z = 0; z < 2; ++z)
+          if ((s & in.need) == in.need) best = std::min(best, dp[s][q][z]);
   }
   return best;
 }
@@ -58,7 +66,8 @@ std::array<double, kClasses> cover_costs(const BoundInputs& in) {
   for (unsigned s = 1; s < kClasses; ++s)
     for (unsigned c = 1; c < kClasses; ++c) {
       if (!(c & s)) continue;
-      const double one = std::min(in.cheapest[c], in.cheapest_programmable[c]);
+      double one = std::min(in.cheapest[c], in.cheapest_programmable[c]);
+      if (c == kMakesZero) one = std::min(one, in.nullary);
       cover[s] = std::min(cover[s], one + cover[s & ~c]);
     }
   return cover;

@@ -18,6 +18,12 @@ struct BoundInputs {
   // costs under the search's objective.
   std::array<double, kClasses> cheapest{inf, inf, inf, inf, inf, inf, inf, inf};
   std::array<double, kClasses> cheapest_programmable{inf, inf, inf, inf, inf, inf, inf, inf};
+  // The cheapest instruction without inputs (a zero register: movi, the pxor zero idiom), of class
+  // kMakesZero, when the search used it as a leaf beside the inputs (every level applies its
+  // instances to it): a Program holds it at most once (equal contents are one value) and the
+  // levels do not count it, so the bound adds it at most once, outside the instruction count.
+  // (A zero register the search did not use as a leaf is in `cheapest`, counted as any other.)
+  double nullary = inf;
   unsigned need = 0;  // the goal's classes
 };
 

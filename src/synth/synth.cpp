@@ -26,6 +26,7 @@
 #include <mutex>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -49,6 +50,7 @@ constexpr int kAnyByte = -1;          // goal: don't care
 constexpr int kZeroByte = -2;         // goal: zero
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kLoadTieBreak = 1e-7;  // relative: far below the tables' six digits
+constexpr double kPortlessCost = 1e-3;  // far below any instruction's reciprocal throughput
 
 Label label(int input, int byte) { return Label(input * 256 + byte); }
 bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
@@ -152,21 +154,32 @@ class Search {
     }
     n0_ = int(values_.size());
     const int n0 = n0_;
-    // Depth 1: every instance on the inputs; programmable instructions solved on them.
+    // Depth 1: every instance on the inputs; programmable instructions solved on them. A zero
+    // register (an instance without inputs: the pxor zero idiom, movi) is a leaf like the inputs:
+    // every instance is applied to it too, so the levels count the instructions besides it and
+    // the bound counts it once, however cheap (lower_bound.h). It is kept even when the goal
+    // wants no zeros: an or or a blend may still use them.
+    std::vector<int> leaves;
+    for (int x = 0; x < n0; ++x) leaves.push_back(x);
+    const bool needs_zero = std::exchange(needs_zero_, true);  // (relevant() keeps the zero register)
+    for (size_t i = 0; i < cat_->instances.size(); ++i)
+      if (const int z = cat_->instances[i].arity == 0 ? apply(int(i), -1, -1) : -1; z >= 0 && leaves.size() == size_t(n0))
+        leaves.push_back(z);
+    needs_zero_ = needs_zero;
+    zero_leaf_ = leaves.size() > size_t(n0);
     for (size_t i = 0; i < cat_->instances.size(); ++i) {
       const Instance& in = cat_->instances[i];
-      if (in.arity == 0) apply(int(i), -1, -1);
-      for (int x = 0; x < n0 && in.arity >= 1; ++x) {
+      for (int x : leaves) {
         if (in.arity == 1) apply(int(i), x, -1);
-        else
-          for (int y = 0; y < n0; ++y) apply(int(i), x, y);
+        else if (in.arity == 2)
+          for (int y : leaves) apply(int(i), x, y);
       }
     }
     for (const isa::Instruction* p : cat_->programmable)
-      for (int x = 0; x < n0; ++x) {
+      for (int x : leaves) {
         if (p->num_inputs == 1) solve(p, x, -1);
         else
-          for (int y = 0; y < n0; ++y) solve(p, x, y);
+          for (int y : leaves) solve(p, x, y);
       }
     unsigned levels = 1;
     const int n1 = int(values_.size());
@@ -786,7 +799,10 @@ class Search {
   synth::BoundInputs bound_inputs() const {
     synth::BoundInputs b;
     b.need = need();
-    for (const Instance& in : cat_->instances) b.cheapest[in.cls] = std::min(b.cheapest[in.cls], in.cost);
+    for (const Instance& in : cat_->instances) {
+      double& c = in.arity == 0 && zero_leaf_ ? b.nullary : b.cheapest[in.cls];
+      c = std::min(c, in.cost);
+    }
     for (const Instance& in : cat_->ors) b.cheapest[0] = std::min(b.cheapest[0], in.cost);
     for (const isa::Instruction* p : cat_->programmable) {
       const unsigned c = classes(*p);
@@ -801,7 +817,10 @@ class Search {
     switch (o_.objective) {
       // On equal costs prefer fewer cycles in instructions and more in control loads: loads run on
       // their own ports and leave loops (uxtl vs tbl with its load on Neoverse N1).
-      case Objective::throughput: return c->rthroughput * (1 + kLoadTieBreak);
+      // An instruction that uses no execution port (the zero idiom on Intel: renamed away, only a
+      // dispatch slot) adds nothing to any port group: a token cost, so that nothing is made for
+      // nothing.
+      case Objective::throughput: return c->ports.empty() ? kPortlessCost : c->rthroughput * (1 + kLoadTieBreak);
       case Objective::latency: return c->latency;
       case Objective::count: return 1;
     }
@@ -1217,6 +1236,7 @@ class Search {
   bool out_of_budget_ = false, abandoned_ = false;
   bool unbudgeted_ = false;  // a fallback after the budget ran out with no answer
   int n0_ = 0;
+  bool zero_leaf_ = false;  // a zero register was reached at depth 1 and served as a leaf
   std::chrono::steady_clock::time_point start_;
 };
 

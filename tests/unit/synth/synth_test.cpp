@@ -157,6 +157,30 @@ TEST(Synth, ControlLoadsCountBesideTheirInstruction) {
   EXPECT_LT(beside->cost, summed->cost);
 }
 
+// Zeros from the zero idiom (pxor / vxorps / vpxord of a register with itself: no execution port),
+// a leaf beside the inputs: an all-zero result is that one instruction, and a blend with it places
+// zeros (clang's xorps + blendps) rather than an and with a loaded mask.
+TEST(Synth, ZeroIdiomIsALeaf) {
+  for (const char* t : {"sse4.1", "avx2", "avx512vbmi"}) {
+    auto z = synth("v2i64:z,z", t, "skylake");
+    ASSERT_TRUE(z) << t << ": " << z.error().str();
+    ASSERT_EQ(z->program.steps.size(), 1u) << print_program(z->program);
+    EXPECT_EQ(z->program.steps[0].instr->num_inputs, 0u) << print_program(z->program);
+    EXPECT_TRUE(z->optimal);
+  }
+  const char* m = "v2i64:z,3";
+  auto r = synth(m, "sse4.1", "skylake");
+  ASSERT_TRUE(r) << r.error().str();
+  ASSERT_EQ(r->program.steps.size(), 2u) << print_program(r->program);
+  EXPECT_EQ(std::string(r->program.steps[0].instr->id), "pxor.zero") << print_program(r->program);
+  EXPECT_TRUE(r->optimal);
+  expect_computes(r->program, *parse_one(m));
+  auto w = synth("v8i32:z,1,z,3,z,5,z,7", "avx2", "skylake");
+  ASSERT_TRUE(w) << w.error().str();
+  expect_computes(w->program, *parse_one("v8i32:z,1,z,3,z,5,z,7"));
+  EXPECT_LE(program_cost(w->program, *find_cpu("skylake")).port_rthroughput, 0.34) << print_program(w->program);
+}
+
 // Broadcasts and zero extensions read the low part of a wider register: one instruction.
 TEST(Synth, NarrowOperandsServeWideResults) {
   struct Case { const char* mask; const char* target; const char* cpu; const char* instr; };
