@@ -1422,16 +1422,19 @@ std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const
 }
 
 // A Program's cost under the search's objective: what emit_asm writes (program_cost: copies and
-// spills included), each programmable step with its control load priced by with_load.
+// spills included), each programmable step with its control load priced by with_load, a portless
+// one (the zero idiom) at its token cost.
 double objective_cost(const Program& p, const SynthOptions& o) {
   const ProgramCost pc = program_cost(p, *o.cpu);
   if (o.objective != Objective::throughput) return o.objective == Objective::count ? double(pc.instructions) : pc.latency;
   double t = pc.rthroughput;  // every instruction and load summed
-  for (const Program::Step& st : p.steps)
-    if (st.instr->programmable()) {
-      const auto c = instr_cost(*o.cpu, st.instr->id), l = instr_cost(*o.cpu, control_load_id(*st.instr));
-      if (c && l) t += with_load(c->rthroughput, l->rthroughput, o) - (c->rthroughput + l->rthroughput);
-    }
+  for (const Program::Step& st : p.steps) {
+    const auto c = instr_cost(*o.cpu, st.instr->id);
+    if (c && c->ports.empty()) t += kPortlessCost - c->rthroughput;  // as cost_of in Search
+    if (!c || !st.instr->programmable()) continue;
+    if (const auto l = instr_cost(*o.cpu, control_load_id(*st.instr)))
+      t += with_load(c->rthroughput, l->rthroughput, o) - (c->rthroughput + l->rthroughput);
+  }
   return t;
 }
 
