@@ -1289,7 +1289,7 @@ void drop_dead_steps(Program& p) {
 }
 
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                 const SynthOptions& opts);
+                                 const SynthOptions& opts, bool split_stages = true);
 
 // The result from its two halves, each a shuffle of the inputs' halves (of up to four: then two
 // searches, or-ed), put together with inserts: the last resort where no sequence at the full
@@ -1503,11 +1503,97 @@ std::optional<Program> widened_table(const std::vector<int>& goal, unsigned bits
 // Searches for the goal (labels of the named inputs' bytes, kAnyByte, kZeroByte); at 256 or 512
 // bits, when the search finds nothing, builds the result from its halves. The Program is checked
 // by the simulator against the goal before it is returned.
+// Two stages, each searched on its own, the second reading the first one's result ("t"): the
+// first makes `first` (a relaxation of the goal), the second puts each wanted byte where the goal
+// wants it, from where the first left it. Clang lowers shuffles this way; the search's levels do
+// not reach these shapes when the first stage ends in, or the second needs, four or more
+// instructions or a programmable one in the middle. Correct by construction (synth_goal checks the
+// whole Program), not proven optimal. nullopt when not cheaper than `cost`.
+std::optional<Program> two_stages(const std::vector<int>& goal, const std::vector<int>& first_goal, unsigned bits,
+                                  const std::vector<std::string>& names, const SynthOptions& sub, double cost) {
+  auto first = synth_goal(first_goal, bits, names, sub, false);
+  if (!first || first->cost >= cost) return std::nullopt;
+  const auto made = simulate_labels(first->program);
+  if (!made || made->size() != 1) return std::nullopt;
+  std::vector<int> second_goal(goal.size(), kAnyByte);
+  for (unsigned j = 0; j < goal.size(); ++j) {
+    if (goal[j] < 0) {
+      second_goal[j] = goal[j];
+      continue;
+    }
+    auto holds = [&](unsigned p) { const ByteLabel l = (*made)[0][p]; return l.input >= 0 && int(label(l.input, l.byte)) == goal[j]; };
+    unsigned at = j;  // in place if it is there
+    for (unsigned p = 0; p < goal.size() && !holds(at); ++p) at = p;
+    if (!holds(at)) return std::nullopt;
+    second_goal[j] = int(label(0, int(at)));
+  }
+  auto second = synth_goal(second_goal, bits, {"t"}, sub, false);
+  if (!second || first->cost + second->cost >= cost) return std::nullopt;
+  Program prog = first->program;
+  const unsigned from = prog.outputs.at(0), base = prog.num_values();
+  auto value = [&](unsigned v) { return v == 0 ? from : base + v - 1; };
+  for (Program::Step st : second->program.steps) {
+    for (unsigned& a : st.args) a = value(a);
+    prog.steps.push_back(std::move(st));
+  }
+  prog.outputs = {value(second->program.outputs.at(0))};
+  drop_dead_steps(prog);
+  for (size_t j = 0; j < prog.steps.size(); ++j) prog.steps[j].name = fmt::format("t{}", j);
+  prog.steps.back().name = "r";
+  return prog;
+}
+
+// The two-stage shapes tried when the search proved nothing, sharing what is left of the budget:
+// - zeros last: the goal with its zero bytes free, then a blend with the zero register or an and
+//   (vblendps, vpermps, then vblendps with zeros);
+// - inputs merged first: where no byte position is wanted from both inputs, a blend of the two
+//   that keeps each wanted byte in place, then a one-input shuffle of it (clang's AVX2 lowering of
+//   two-input byte shuffles across lanes: vpblendvb, then vpshufb, vpermq, vpshufb, vpor).
+// The cheapest Program found, when cheaper than `cost`.
+std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                              const SynthOptions& opts, double cost, double spent_ms) {
+  if (spent_ms >= opts.budget_ms) return std::nullopt;
+  SynthOptions sub = opts;
+  sub.budget_ms = std::max(1u, unsigned((opts.budget_ms - spent_ms) / 4));  // up to four searches
+  std::optional<Program> best;
+  auto consider = [&](const std::vector<int>& first_goal) {
+    if (auto p = two_stages(goal, first_goal, bits, names, sub, cost)) {
+      cost = objective_cost(*p, opts);
+      best = std::move(p);
+    }
+  };
+  if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
+    std::vector<int> free = goal;
+    std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
+    consider(free);
+  }
+  if (names.size() == 2) {
+    std::vector<int> merged(goal.size(), kAnyByte);
+    bool used[2] = {false, false}, clash = false;
+    for (int g : goal)
+      if (g >= 0) {
+        int& m = merged[size_t(g % 256)];
+        used[g / 256] = true;
+        clash |= m >= 0 && m != g;
+        m = g;
+      }
+    if (used[0] && used[1] && !clash) consider(merged);
+  }
+  return best;
+}
+
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                 const SynthOptions& opts) {
+                                 const SynthOptions& opts, bool split_stages) {
   Search s(goal, bits, opts, names);
   Program prog;
   SynthResult r = s.run(prog);
+  if (split_stages && !r.optimal)
+    if (auto z = staged(goal, bits, names, opts, r.cost, r.ms)) {
+      prog = std::move(*z);
+      r.cost = objective_cost(prog, opts);
+      r.optimal = false;
+      r.lower_bound = std::min(r.lower_bound, r.cost);
+    }
   std::optional<Program> last_resort;
   if (r.cost == kInf && bits >= 256) last_resort = halves(goal, bits, names, opts, r.ms);
   else if (r.cost == kInf && 2 * bits <= opts.target.max_reg_bits) last_resort = widened_table(goal, bits, names, opts);
