@@ -23,10 +23,17 @@ struct SynthOptions {
   // Level-3 nodes spent while even a complete third level could not prove the best answer
   // optimal (it then only looks for a cheaper answer).
   uint64_t unprovable_nodes = 8000;
+  // The same for a goal that reads one input: its level is small (a few milliseconds on SSE2) and
+  // holds the chains of three (pshufd, pshuflw, pshufhw) that a part of it may miss.
+  uint64_t one_input_unprovable_nodes = 200000;
   // Throughput: a control load counts beside its instruction (the slower of the two, as they
   // issue on different ports), not on top of it. Callers that add up reciprocal throughputs of
   // several Programs sharing contents (vls, stride) turn it off to search under their own sum.
   bool loads_beside = true;
+  // When the search proves nothing, also try two-stage shapes (docs/synth.md, step 6). Callers
+  // that share contents between the Programs of several outputs (vls, stride) turn it off: a
+  // staged answer that is cheaper alone may share less.
+  bool stages = true;
 };
 
 struct SynthResult {

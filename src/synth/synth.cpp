@@ -51,6 +51,7 @@ constexpr int kZeroByte = -2;         // goal: zero
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kLoadTieBreak = 1e-7;  // relative: far below the tables' six digits
 constexpr double kPortlessCost = 1e-3;  // far below any instruction's reciprocal throughput
+constexpr double kTie = 1e-6;           // costs this close are equal (the tables give six digits)
 
 Label label(int input, int byte) { return Label(input * 256 + byte); }
 bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
@@ -554,8 +555,11 @@ class Search {
   bool depth3() {
     const double provable = synth::lower_bound(bounds_, 3);
     const uint64_t first = nodes_;
+    bool one_input = true;
+    for (Label l : goal_labels_) one_input &= l / 256 == goal_labels_[0] / 256;
+    const uint64_t unprovable = one_input ? o_.one_input_unprovable_nodes : o_.unprovable_nodes;
     auto stop = [&] {
-      if (best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= o_.unprovable_nodes) return abandoned_ = true;
+      if (best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= unprovable) return abandoned_ = true;
       return out_of_budget();
     };
     std::vector<int> R[2], Q[2];
@@ -1512,7 +1516,7 @@ std::optional<Program> widened_table(const std::vector<int>& goal, unsigned bits
 std::optional<Program> two_stages(const std::vector<int>& goal, const std::vector<int>& first_goal, unsigned bits,
                                   const std::vector<std::string>& names, const SynthOptions& sub, double cost) {
   auto first = synth_goal(first_goal, bits, names, sub, false);
-  if (!first || first->cost >= cost) return std::nullopt;
+  if (!first || first->cost > cost + kTie) return std::nullopt;
   const auto made = simulate_labels(first->program);
   if (!made || made->size() != 1) return std::nullopt;
   std::vector<int> second_goal(goal.size(), kAnyByte);
@@ -1528,7 +1532,7 @@ std::optional<Program> two_stages(const std::vector<int>& goal, const std::vecto
     second_goal[j] = int(label(0, int(at)));
   }
   auto second = synth_goal(second_goal, bits, {"t"}, sub, false);
-  if (!second || first->cost + second->cost >= cost) return std::nullopt;
+  if (!second || first->cost + second->cost > cost + kTie) return std::nullopt;
   Program prog = first->program;
   const unsigned from = prog.outputs.at(0), base = prog.num_values();
   auto value = [&](unsigned v) { return v == 0 ? from : base + v - 1; };
@@ -1543,25 +1547,70 @@ std::optional<Program> two_stages(const std::vector<int>& goal, const std::vecto
   return prog;
 }
 
+// By input: each input's bytes searched alone (zeros where the other's go), then or-ed: clang's
+// SSE2 select of two shuffled inputs (pshufd, pshuflw on each, then pand / pandn / por). Undefined
+// bytes are left to the first part (the second makes zeros there: no two bytes are or-ed).
+std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                const SynthOptions& opts, const SynthOptions& sub, double cost) {
+  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
+    return in.value == isa::ValueOp::BitOr && in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == bits;
+  });
+  if (!orr.in) return std::nullopt;
+  std::vector<int> part[2] = {goal, goal};
+  for (size_t j = 0; j < goal.size(); ++j)
+    for (int k = 0; k < 2; ++k) {
+      int& g = part[k][j];
+      if (g >= 0 ? g / 256 != k : g == kAnyByte && k == 1) g = kZeroByte;
+    }
+  std::optional<SynthResult> made[2];
+  double spent = 0;
+  for (int k = 0; k < 2; ++k) {
+    auto r = synth_goal(part[k], bits, names, sub, false);
+    if (!r || (spent += r->cost) > cost + kTie) return std::nullopt;
+    made[k] = std::move(*r);
+  }
+  Program prog = made[0]->program;
+  const unsigned k = unsigned(names.size()), base = prog.num_values();
+  for (Program::Step st : made[1]->program.steps) {
+    for (unsigned& a : st.args) a = a < k ? a : base + a - k;
+    prog.steps.push_back(std::move(st));
+  }
+  const unsigned second = made[1]->program.outputs.at(0);
+  prog.steps.push_back({"r", orr.in, {prog.outputs.at(0), second < k ? second : base + second - k}, orr.imm, {}});
+  prog.outputs = {prog.num_values() - 1};
+  drop_dead_steps(prog);
+  for (size_t j = 0; j < prog.steps.size(); ++j) prog.steps[j].name = fmt::format("t{}", j);
+  prog.steps.back().name = "r";
+  return prog;
+}
+
 // The two-stage shapes tried when the search proved nothing, sharing what is left of the budget:
 // - zeros last: the goal with its zero bytes free, then a blend with the zero register or an and
 //   (vblendps, vpermps, then vblendps with zeros);
 // - inputs merged first: where no byte position is wanted from both inputs, a blend of the two
 //   that keeps each wanted byte in place, then a one-input shuffle of it (clang's AVX2 lowering of
-//   two-input byte shuffles across lanes: vpblendvb, then vpshufb, vpermq, vpshufb, vpor).
+//   two-input byte shuffles across lanes: vpblendvb, then vpshufb, vpermq, vpshufb, vpor);
+// - by input, then or-ed (by_input).
 // The cheapest Program found, when cheaper than `cost`.
 std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                              const SynthOptions& opts, double cost, double spent_ms) {
+                              const SynthOptions& opts, const Program& found, double cost, double spent_ms) {
   if (spent_ms >= opts.budget_ms) return std::nullopt;
   SynthOptions sub = opts;
-  sub.budget_ms = std::max(1u, unsigned((opts.budget_ms - spent_ms) / 4));  // up to four searches
+  sub.budget_ms = std::max(1u, unsigned((opts.budget_ms - spent_ms) / 6));  // up to six searches
+  // A stage is a smaller shuffle than the whole, and only an answer is wanted of it, not a proof:
+  // a hundredth of the nodes (the levels that prove take most of a search's time).
+  sub.node_budget = std::max<uint64_t>(1, opts.node_budget / 100);
+  sub.unprovable_nodes = sub.one_input_unprovable_nodes = opts.unprovable_nodes / 8;
   std::optional<Program> best;
-  auto consider = [&](const std::vector<int>& first_goal) {
-    if (auto p = two_stages(goal, first_goal, bits, names, sub, cost)) {
-      cost = objective_cost(*p, opts);
-      best = std::move(p);
-    }
+  // Cheaper under the objective, or as cheap and lighter on the busiest port group (an and, an
+  // or and a pshufb spread over three ports where two pshufb queue on one).
+  double ports = cost < kInf ? program_cost(found, *opts.cpu).port_rthroughput : kInf;
+  auto keep = [&](std::optional<Program> p) {
+    if (!p) return;
+    const double c = objective_cost(*p, opts), q = program_cost(*p, *opts.cpu).port_rthroughput;
+    if (c < cost - kTie || (c <= cost + kTie && q < ports - kTie)) cost = c, ports = q, best = std::move(p);
   };
+  auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, cost)); };
   if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
     std::vector<int> free = goal;
     std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
@@ -1578,17 +1627,27 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
         m = g;
       }
     if (used[0] && used[1] && !clash) consider(merged);
+    // Where a table lookup (pshufb, tbl) makes any one-input part, the search's or step has tried
+    // these shapes already.
+    const bool lookup = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
+                          return in.programmable() && in.control.kind == isa::Control::Kind::Table && in.num_inputs == 1 &&
+                                 in.reg_bits == bits && in.in_bits(0) == bits && in.moves_only();
+                        }).in != nullptr;
+    if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, cost));
   }
   return best;
 }
 
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                  const SynthOptions& opts, bool split_stages) {
+  const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = thread_cpu_ms();
   Search s(goal, bits, opts, names);
   Program prog;
   SynthResult r = s.run(prog);
-  if (split_stages && !r.optimal)
-    if (auto z = staged(goal, bits, names, opts, r.cost, r.ms)) {
+  const double catalog_ms = r.catalog_ms;
+  if (split_stages && opts.stages && !r.optimal)
+    if (auto z = staged(goal, bits, names, opts, prog, r.cost, r.ms)) {
       prog = std::move(*z);
       r.cost = objective_cost(prog, opts);
       r.optimal = false;
@@ -1628,6 +1687,9 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
       if (id.starts_with("copy.") || id.starts_with("store.") || id.starts_with("reload."))
         if (const auto c = instr_cost(*opts.cpu, id); !c || c->rthroughput > 0 || opts.objective == Objective::count) r.optimal = false;
   r.program = std::move(prog);
+  // The whole time: the search, two stages and last resorts (the catalog apart, as in run()).
+  r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() - catalog_ms;
+  r.cpu_ms = std::max(0.0, thread_cpu_ms() - cpu_start - catalog_ms);
   return r;
 }
 

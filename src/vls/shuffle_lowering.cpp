@@ -82,6 +82,7 @@ Expected<Program> ShuffleLowering::build(const ShuffleMask& m, unsigned depth) {
   SynthOptions so{target_, &cpu_};
   so.budget_ms = budget_ms_;
   so.loads_beside = false;  // sequences are costed by their summed reciprocal throughputs
+  so.stages = false;        // the outputs' Programs share contents
   // The synthesiser checks its own answer and throws when it cannot; that shuffle is then
   // decomposed like one it found nothing for, and the failure is kept for --debug.
   auto r = [&]() -> Expected<SynthResult> {
