@@ -24,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -1292,6 +1293,25 @@ void drop_dead_steps(Program& p) {
   for (unsigned& o : p.outputs) o = id[o];
 }
 
+// A built Program made ready to print: dead steps dropped, steps named t0, t1, ..., the last r.
+void finish(Program& p) {
+  drop_dead_steps(p);
+  for (size_t j = 0; j < p.steps.size(); ++j) p.steps[j].name = fmt::format("t{}", j);
+  if (!p.steps.empty()) p.steps.back().name = "r";
+}
+
+// Appends `part`'s steps to `p`, part's input i reading p's value inputs[i]; returns the value of
+// part's output in p.
+unsigned append(Program& p, const Program& part, const std::vector<unsigned>& inputs) {
+  const unsigned k = unsigned(part.inputs.size()), base = p.num_values();
+  auto value = [&](unsigned v) { return v < k ? inputs.at(v) : base + v - k; };
+  for (Program::Step st : part.steps) {
+    for (unsigned& a : st.args) a = value(a);
+    p.steps.push_back(std::move(st));
+  }
+  return value(part.outputs.at(0));
+}
+
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                  const SynthOptions& opts, bool split_stages = true);
 
@@ -1419,9 +1439,7 @@ std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const
   }
   if (acc < k) return std::nullopt;  // nothing to do: the search would have found it
   prog.outputs.push_back(acc);
-  drop_dead_steps(prog);
-  for (size_t j = 0; j < prog.steps.size(); ++j) prog.steps[j].name = fmt::format("t{}", j);
-  prog.steps.back().name = "r";
+  finish(prog);
   return prog;
 }
 
@@ -1534,16 +1552,8 @@ std::optional<Program> two_stages(const std::vector<int>& goal, const std::vecto
   auto second = synth_goal(second_goal, bits, {"t"}, sub, false);
   if (!second || first->cost + second->cost > cost + kTie) return std::nullopt;
   Program prog = first->program;
-  const unsigned from = prog.outputs.at(0), base = prog.num_values();
-  auto value = [&](unsigned v) { return v == 0 ? from : base + v - 1; };
-  for (Program::Step st : second->program.steps) {
-    for (unsigned& a : st.args) a = value(a);
-    prog.steps.push_back(std::move(st));
-  }
-  prog.outputs = {value(second->program.outputs.at(0))};
-  drop_dead_steps(prog);
-  for (size_t j = 0; j < prog.steps.size(); ++j) prog.steps[j].name = fmt::format("t{}", j);
-  prog.steps.back().name = "r";
+  prog.outputs = {append(prog, second->program, {prog.outputs.at(0)})};
+  finish(prog);
   return prog;
 }
 
@@ -1570,17 +1580,12 @@ std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, con
     made[k] = std::move(*r);
   }
   Program prog = made[0]->program;
-  const unsigned k = unsigned(names.size()), base = prog.num_values();
-  for (Program::Step st : made[1]->program.steps) {
-    for (unsigned& a : st.args) a = a < k ? a : base + a - k;
-    prog.steps.push_back(std::move(st));
-  }
-  const unsigned second = made[1]->program.outputs.at(0);
-  prog.steps.push_back({"r", orr.in, {prog.outputs.at(0), second < k ? second : base + second - k}, orr.imm, {}});
+  std::vector<unsigned> inputs(names.size());
+  std::iota(inputs.begin(), inputs.end(), 0u);
+  const unsigned second = append(prog, made[1]->program, inputs);
+  prog.steps.push_back({"r", orr.in, {prog.outputs.at(0), second}, orr.imm, {}});
   prog.outputs = {prog.num_values() - 1};
-  drop_dead_steps(prog);
-  for (size_t j = 0; j < prog.steps.size(); ++j) prog.steps[j].name = fmt::format("t{}", j);
-  prog.steps.back().name = "r";
+  finish(prog);
   return prog;
 }
 
