@@ -43,7 +43,7 @@ struct SynthResult {
   double lower_bound = 0;     // a proven lower bound on the cost of any Program
   uint64_t nodes = 0;         // search nodes, the node budget's unit ("values expanded")
   uint64_t values = 0;        // distinct register contents reached
-  double ms = 0;              // search time (wall clock; the budget's clock)
+  double ms = 0;              // synthesis time: search, two stages, last resorts (wall clock; the budget's clock)
   double catalog_ms = 0;      // building the target's instance catalog, once per process (~0 when cached)
   double cpu_ms = 0;          // the search thread's CPU time (what other processes' load does not inflate)
   bool budget_exhausted = false;
