@@ -107,6 +107,15 @@ struct Value {
   std::vector<int> control;
 };
 
+// Depth 1 without a goal: the inputs, a zero register (when the target has one), and every
+// instance applied to them, each content once at its cheapest. The same for every goal of a
+// catalog and number of inputs, and about a third of a search's time: built once, then each
+// search copies the contents its goal can use.
+struct Reached {
+  std::vector<Value> values;  // the leaves first: inputs, then the zero register
+  int leaves = 0;
+};
+
 // The instances of a target at one width, under one cost table and objective.
 struct Catalog {
   std::vector<Instance> instances, ors;  // ors: por / vpor / orr, for the or steps
@@ -114,6 +123,9 @@ struct Catalog {
   std::unordered_map<const isa::Instruction*, double> programmable_cost;  // itself + its control load
   double min_cost = kInf, min_programmable = kInf;
   std::vector<int> order;  // instances, cheapest first
+  // Depth 1 for one and for two inputs (Search::depth1), each built on first use.
+  mutable std::mutex reached_mutex;
+  mutable std::array<std::shared_ptr<const Reached>, 3> reached;
 };
 
 struct Solution {
@@ -145,38 +157,19 @@ class Search {
     // and target (catalog_ms), not per search.
     const auto t_catalog = std::chrono::steady_clock::now();
     build_instances();
+    const std::shared_ptr<const Reached> reached = depth1();
     start_ = std::chrono::steady_clock::now();
     const double catalog_ms = std::chrono::duration<double, std::milli>(start_ - t_catalog).count();
     const double cpu_start = thread_cpu_ms();
-    // Depth 0: the inputs.
-    for (unsigned k = 0; k < k_; ++k) {
-      Value v{std::vector<Label>(bytes_), 0};
-      for (unsigned j = 0; j < bytes_; ++j) v.bytes[j] = label(int(k), int(j));
-      add(std::move(v));
-    }
-    n0_ = int(values_.size());
-    const int n0 = n0_;
-    // Depth 1: every instance on the inputs; programmable instructions solved on them. A zero
-    // register (an instance without inputs: the pxor zero idiom, movi) is a leaf like the inputs:
-    // every instance is applied to it too, so the levels count the instructions besides it and
-    // the bound counts it once, however cheap (lower_bound.h). It is kept even when the goal
-    // wants no zeros: an or or a blend may still use them.
+    // Depths 0 and 1: the leaves (the inputs and a zero register), then the contents reached
+    // from them that hold a byte the goal wants (Reached; made by instances of the leaves, so
+    // their arguments keep their ids); programmable instructions solved on the leaves.
+    n0_ = int(k_);
     std::vector<int> leaves;
-    for (int x = 0; x < n0; ++x) leaves.push_back(x);
-    const bool needs_zero = std::exchange(needs_zero_, true);  // (relevant() keeps the zero register)
-    for (size_t i = 0; i < cat_->instances.size(); ++i)
-      if (const int z = cat_->instances[i].arity == 0 ? apply(int(i), -1, -1) : -1; z >= 0 && leaves.size() == size_t(n0))
-        leaves.push_back(z);
-    needs_zero_ = needs_zero;
-    zero_leaf_ = leaves.size() > size_t(n0);
-    for (size_t i = 0; i < cat_->instances.size(); ++i) {
-      const Instance& in = cat_->instances[i];
-      for (int x : leaves) {
-        if (in.arity == 1) apply(int(i), x, -1);
-        else if (in.arity == 2)
-          for (int y : leaves) apply(int(i), x, y);
-      }
-    }
+    for (int x = 0; x < reached->leaves; ++x) leaves.push_back(x);
+    zero_leaf_ = reached->leaves > n0_;
+    for (size_t id = 0; id < reached->values.size(); ++id)
+      if (const Value& v = reached->values[id]; int(id) < reached->leaves || relevant(v.bytes) || matches(v.bytes)) add(Value(v));
     for (const isa::Instruction* p : cat_->programmable)
       for (int x : leaves) {
         if (p->num_inputs == 1) solve(p, x, -1);
@@ -923,6 +916,44 @@ class Search {
     std::stable_sort(cat.order.begin(), cat.order.end(), [&](int x, int y) { return cat.instances[size_t(x)].cost < cat.instances[size_t(y)].cost; });
   }
 
+  // The catalog's depth 1 for this many inputs, built by a search without a goal on first use.
+  // A zero register (an instance without inputs: the pxor zero idiom, movi) is a leaf like the
+  // inputs: every instance is applied to it too, so the levels count the instructions besides it
+  // and the bound counts it once, however cheap (lower_bound.h). Each search keeps it even when
+  // its goal wants no zeros: an or or a blend may still use them.
+  std::shared_ptr<const Reached> depth1() const {
+    std::lock_guard<std::mutex> lock(cat_->reached_mutex);
+    std::shared_ptr<const Reached>& r = cat_->reached[k_];
+    if (!r) {
+      auto all = std::make_unique<Search>(std::vector<int>(bytes_, kAnyByte), width_, o_, names_);
+      all->cat_ = cat_;
+      all->keep_all_ = true;
+      r = std::make_shared<const Reached>(all->reach_all());
+    }
+    return r;
+  }
+  Reached reach_all() {
+    for (unsigned k = 0; k < k_; ++k) {
+      Value v{std::vector<Label>(bytes_), 0};
+      for (unsigned j = 0; j < bytes_; ++j) v.bytes[j] = label(int(k), int(j));
+      add(std::move(v));
+    }
+    std::vector<int> leaves;
+    for (int x = 0; x < int(k_); ++x) leaves.push_back(x);
+    for (size_t i = 0; i < cat_->instances.size(); ++i)
+      if (const int z = cat_->instances[i].arity == 0 ? apply(int(i), -1, -1) : -1; z >= 0 && leaves.size() == k_)
+        leaves.push_back(z);
+    for (size_t i = 0; i < cat_->instances.size(); ++i) {
+      const Instance& in = cat_->instances[i];
+      for (int x : leaves) {
+        if (in.arity == 1) apply(int(i), x, -1);
+        else if (in.arity == 2)
+          for (int y : leaves) apply(int(i), x, y);
+      }
+    }
+    return Reached{std::move(values_), int(leaves.size())};
+  }
+
   bool matches(const std::vector<Label>& v) const {
     for (unsigned j = 0; j < bytes_; ++j) {
       const int g = goal_[j];
@@ -932,6 +963,7 @@ class Search {
     return true;
   }
   bool relevant(const std::vector<Label>& v) const {
+    if (keep_all_) return true;
     for (Label l : v)
       if (l == kZeroLabel ? needs_zero_ : useful_[l]) return true;
     return false;
@@ -956,7 +988,7 @@ class Search {
       values_[size_t(id)] = std::move(v);
     }
     const Value& nv = values_[size_t(id)];
-    if (nv.cost < best_.cost && matches(nv.bytes)) best_ = Solution{nv.cost, id, nullptr, -1, -1, {}, nv.instrs};
+    if (!keep_all_ && nv.cost < best_.cost && matches(nv.bytes)) best_ = Solution{nv.cost, id, nullptr, -1, -1, {}, nv.instrs};
     return id;
   }
 
@@ -1242,6 +1274,7 @@ class Search {
   bool unbudgeted_ = false;  // a fallback after the budget ran out with no answer
   int n0_ = 0;
   bool zero_leaf_ = false;  // a zero register was reached at depth 1 and served as a leaf
+  bool keep_all_ = false;   // building Reached: every content kept, none an answer
   std::chrono::steady_clock::time_point start_;
 };
 
@@ -1632,12 +1665,14 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
         m = g;
       }
     if (used[0] && used[1] && !clash) consider(merged);
-    // Where a table lookup (pshufb, tbl) makes any one-input part, the search's or step has tried
-    // these shapes already.
-    const bool lookup = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
-                          return in.programmable() && in.control.kind == isa::Control::Kind::Table && in.num_inputs == 1 &&
-                                 in.reg_bits == bits && in.in_bits(0) == bits && in.moves_only();
-                        }).in != nullptr;
+    // Where one byte table lookup over the whole register (pshufb, vpermb, tbl) makes any
+    // one-input part, the search's or step has tried these shapes already (not AVX2's vpshufb
+    // at 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte).
+    bool lookup = false;
+    for (const isa::Instruction* in : isa::instructions_for(opts.target))
+      lookup |= in->programmable() && in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 &&
+                in->moves_only() && in->elem_bits == 8 && in->reg_bits == bits && in->in_bits(0) == bits &&
+                (in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) && instr_cost(*opts.cpu, in->id);
     if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, cost));
   }
   return best;
