@@ -240,8 +240,10 @@ class Search {
   // The cheapest content of depth <= 1 (or a programmable instruction on the inputs) that holds
   // q, or -1; remembered per requirement.
   // Without `programmable`, only reached contents (a programmable helper could not pay off).
-  int satisfy(const std::vector<int>& q, bool programmable = true) {
-    programmable &= !cat_->programmable.empty();
+  // A programmable helper is only looked for when it can cost less than `room` (what the caller
+  // can spend on this content and stay below the best answer).
+  int satisfy(const std::vector<int>& q, bool programmable = true, double room = kInf) {
+    programmable &= !cat_->programmable.empty() && cat_->min_programmable < room;
     std::string& key = key_;  // reused: no allocation for a lookup that hits
     key.resize(q.size() * 2 + 1);
     key.back() = char(programmable);
@@ -281,16 +283,17 @@ class Search {
       if (g.arity == 0 || !requirements(g, goal_, req)) continue;
       if (out_of_budget()) return false;
       ++nodes_;
-      const int x = satisfy(req[0]);
+      const double room = best_.cost - g.cost;
+      const int x = satisfy(req[0], true, room);
       if (x < 0) continue;
-      const int y = g.arity == 2 ? satisfy(req[1]) : -1;
+      const int y = g.arity == 2 ? satisfy(req[1], true, room) : -1;
       if (g.arity == 2 && y < 0) continue;
       apply(i, x, y);
       // One content for both arguments is paid once: try the merged requirement too, or a
       // shared argument cheaper than two separate ones would be missed.
       if (g.arity == 2 && x != y)
         if (auto both = merge(req[0], req[1]))
-          if (const int z = satisfy(*both); z >= 0) apply(i, z, z);
+          if (const int z = satisfy(*both, true, room); z >= 0) apply(i, z, z);
     }
     // A programmable last step on a depth-1 content (and an input, or itself): only where the
     // content holds every goal byte the input does not.
@@ -572,7 +575,7 @@ class Search {
           deep = std::move(*m);
         }
         const std::vector<int>* other = g.arity == 2 && p < 2 ? &R[1 - p] : nullptr;
-        const int z = other ? satisfy(*other) : -1;
+        const int z = other ? satisfy(*other, true, best_.cost - g.cost - cat_->min_cost) : -1;  // (h costs at least min_cost)
         if (other && z < 0) continue;
         // Depth 2 already paired g with the cheapest shallow content for the deep slot.
         const int shallow = satisfy(deep);
@@ -680,20 +683,20 @@ class Search {
     if (paid(x) && paid(y) && x != y) {
       if (mid.both == -2) {
         auto m = merge(q()[0], q()[1]);
-        mid.both = m ? satisfy(*m) : -1;
+        mid.both = m ? satisfy(*m) : -1;  // (cached in mid for other g: no room)
       }
       if (mid.both >= 0) consider(mid.both, mid.both, z);
     }
     if (other && paid(x) && paid(z) && x != z)
       if (auto m = merge(q()[0], *other))
-        if (const int w = satisfy(*m); w >= 0) consider(w, y, w);
+        if (const int w = satisfy(*m, true, best_.cost - gh); w >= 0) consider(w, y, w);
     if (other && paid(y) && paid(z) && y != z)
       if (auto m = merge(q()[1], *other))
-        if (const int w = satisfy(*m); w >= 0) consider(x, w, w);
+        if (const int w = satisfy(*m, true, best_.cost - gh); w >= 0) consider(x, w, w);
     if (other && paid(x) && paid(y) && paid(z) && x != y && y != z && x != z)
       if (auto m = merge(q()[0], q()[1]))
         if (auto m3 = merge(*m, *other))
-          if (const int w = satisfy(*m3); w >= 0) consider(w, w, w);
+          if (const int w = satisfy(*m3, true, best_.cost - gh); w >= 0) consider(w, w, w);
     if (best >= best_.cost) return;
     // h's content is paid for without the slot it shares with g's other argument.
     const int t = apply(hi, bx, by);

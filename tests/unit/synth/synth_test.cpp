@@ -239,7 +239,9 @@ TEST(Synth, LastResortsAnswerEveryByteShuffle) {
       auto r = synthesize(*sv, o);
       ASSERT_TRUE(r) << c.target << " " << mask << ": " << r.error().str();
       EXPECT_LE(r->lower_bound, r->cost + 1e-9) << mask;
-      if (r->optimal) EXPECT_NEAR(r->lower_bound, r->cost, 1e-5) << mask;
+      if (r->optimal) {
+        EXPECT_NEAR(r->lower_bound, r->cost, 1e-5) << mask;
+      }
       expect_computes(r->program, *sv);
     }
   // Halves: AVX has no 256-bit byte interleave; two 128-bit ones and inserts make it.
