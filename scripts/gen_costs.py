@@ -3,9 +3,9 @@
 
     scripts/gen_costs.py SHUFC [--out DIR] [--cpu CPU ...] [--mca llvm-mca-19] [--keep-asm DIR]
 
-SHUFC is the path of a built `shufc` binary: its `isa list --target avx512vbmi2 --json` and
-`isa list --target neon --json` give every x86 and AArch64 instruction record with its assembly
-template. Each template becomes one concrete instruction (registers by operand width, immediate
+SHUFC is the path of a built `shufc` binary: its `isa list --target sse4.1 --json` (the legacy SSE
+forms), `--target avx512vbmi2` (their VEX forms, AVX, AVX2 and AVX-512) and `--target neon` give
+every x86 and AArch64 instruction record with its assembly template. Each template becomes one concrete instruction (registers by operand width, immediate
 1 or 0); all the instructions of one architecture go into one block, and llvm-mca-19 is run once
 per CPU in --instruction-tables mode (a static per-instruction view: no simulation, so the numbers
 do not depend on the neighbours in the block). From its JSON output we take, per instruction,
@@ -39,7 +39,8 @@ from dataclasses import dataclass
 X86_CPUS = ["skylake", "icelake-server", "sapphirerapids", "znver4"]
 AARCH64_CPUS = ["neoverse-n1", "neoverse-v1"]
 TRIPLE = {"x86": "x86_64", "aarch64": "aarch64"}
-LIST_TARGET = {"x86": "avx512vbmi2", "aarch64": "neon"}
+# An AVX target lists the VEX forms of the SSE records instead of the SSE ones: both lists.
+LIST_TARGETS = {"x86": ["sse4.1", "avx512vbmi2"], "aarch64": ["neon"]}
 
 # The constant (control vector) loads, by register width.
 LOADS = {
@@ -282,9 +283,14 @@ def main() -> int:
         arch_cpus = [c for c in arch_cpus if not args.cpu or c in args.cpu]
         if not arch_cpus:
             continue
-        p = subprocess.run([args.shufc, "isa", "list", "--target", LIST_TARGET[arch], "--json"],
-                           capture_output=True, text=True, check=True)
-        records = [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
+        records, seen = [], set()
+        for target in LIST_TARGETS[arch]:
+            p = subprocess.run([args.shufc, "isa", "list", "--target", target, "--json"],
+                               capture_output=True, text=True, check=True)
+            for r in (json.loads(l) for l in p.stdout.splitlines() if l.strip()):
+                if r["id"] not in seen:
+                    seen.add(r["id"])
+                    records.append(r)
         items = [(r["id"], instantiate(r, arch)) for r in records]
         items += list(LOADS[arch].items())
         if args.keep_asm:
@@ -292,7 +298,7 @@ def main() -> int:
             with open(os.path.join(args.keep_asm, f"{arch}.s"), "w") as f:
                 for ident, line in items:
                     f.write(f"{line}  # {ident}\n" if arch == "x86" else f"{line}  // {ident}\n")
-        print(f"{arch}: {len(records)} instruction records (shufc isa list --target {LIST_TARGET[arch]}) "
+        print(f"{arch}: {len(records)} instruction records (shufc isa list --target {', '.join(LIST_TARGETS[arch])}) "
               f"+ {len(LOADS[arch])} loads")
         for cpu in arch_cpus:
             costs, rejected = measure(args.mca, arch, cpu, items)

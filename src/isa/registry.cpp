@@ -8,7 +8,7 @@ namespace shufc::isa {
 std::span<const Instruction> all_instructions() {
   static const std::vector<Instruction> all = [] {
     std::vector<Instruction> v;
-    for (auto table : {x86_sse_instructions(), x86_avx_instructions(), x86_avx512_instructions(), neon_instructions()})
+    for (auto table : {x86_sse_instructions(), x86_vex128_instructions(), x86_avx_instructions(), x86_avx512_instructions(), neon_instructions()})
       v.insert(v.end(), table.begin(), table.end());
     return v;
   }();
@@ -29,7 +29,9 @@ std::vector<const Instruction*> instructions_for(const Target& t) {
   std::vector<const Instruction*> out;
   for (const Instruction& in : all_instructions()) {
     const bool arch_ok = (in.feature == Feature::neon) == (t.arch == Arch::aarch64);
-    if (arch_ok && t.features.contains(in.needs) && in.reg_bits <= t.max_reg_bits) out.push_back(&in);
+    // An AVX target writes the VEX form of an SSE instruction (x86_vex128.cpp), not the legacy one.
+    const bool superseded = has_vex_form(in) && t.features.has(Feature::avx);
+    if (arch_ok && !superseded && t.features.contains(in.needs) && in.reg_bits <= t.max_reg_bits) out.push_back(&in);
   }
   return out;
 }
