@@ -6,18 +6,22 @@
 namespace shufc::synth {
 
 // What an instruction can do that a goal may need. Every Program for the goal contains, for each
-// class the goal needs, an instruction of that class: a byte changes its place within a 128-bit
-// block only through a class-1 instruction, crosses blocks only through a class-2 one, and zeros
-// come only from class-4 ones (the inputs hold none).
-enum Class : unsigned { kMovesInBlock = 1, kCrossesBlocks = 2, kMakesZero = 4 };
-constexpr unsigned kClasses = 8;
+// class the goal needs, an instruction of that class: a byte changes its place within its 8-byte
+// group only through a kMovesInQword instruction, changes the 8-byte half of its 128-bit block
+// only through a kCrossesQwords one, changes blocks only through a kCrossesBlocks one (each is a
+// property of a byte's position that only such a step changes), and zeros come only from
+// kMakesZero ones (the inputs hold none). The qword classes set element shifts (psrlq, within
+// elements of up to 8 bytes) apart from the shuffles that move bytes further.
+enum Class : unsigned { kMovesInQword = 1, kCrossesBlocks = 2, kMakesZero = 4, kCrossesQwords = 8 };
+constexpr unsigned kMovesInBlock = kMovesInQword | kCrossesQwords;
+constexpr unsigned kClasses = 16;
 
 struct BoundInputs {
   static constexpr double inf = std::numeric_limits<double>::infinity();
   // The cheapest instruction by exact class set (programmable ones with their control load),
   // costs under the search's objective.
-  std::array<double, kClasses> cheapest{inf, inf, inf, inf, inf, inf, inf, inf};
-  std::array<double, kClasses> cheapest_programmable{inf, inf, inf, inf, inf, inf, inf, inf};
+  std::array<double, kClasses> cheapest = all_inf();
+  std::array<double, kClasses> cheapest_programmable = all_inf();
   // The cheapest instruction without inputs (a zero register: movi, the pxor zero idiom), of class
   // kMakesZero, when the search used it as a leaf beside the inputs (every level applies its
   // instances to it): a Program holds it at most once (equal contents are one value) and the
@@ -25,6 +29,12 @@ struct BoundInputs {
   // (A zero register the search did not use as a leaf is in `cheapest`, counted as any other.)
   double nullary = inf;
   unsigned need = 0;  // the goal's classes
+
+  static std::array<double, kClasses> all_inf() {
+    std::array<double, kClasses> a;
+    a.fill(inf);
+    return a;
+  }
 };
 
 // The cheapest Program of at least `instructions` instructions, at least `programmable` of them

@@ -770,10 +770,17 @@ class Search {
       const int g = r[j];
       if (g == kZeroByte) n |= synth::kMakesZero;
       if (g < 0) continue;
-      if (unsigned(g % 256) % 16 != j % 16) n |= synth::kMovesInBlock;
-      if (unsigned(g % 256) / 16 != j / 16) n |= synth::kCrossesBlocks;
+      n |= move_classes(unsigned(g % 256), j);
     }
     return n;
+  }
+  // The classes of a byte moving from position s to position j.
+  static unsigned move_classes(unsigned s, unsigned j) {
+    unsigned c = 0;
+    if (s % 8 != j % 8) c |= synth::kMovesInQword;
+    if (s / 8 % 2 != j / 8 % 2) c |= synth::kCrossesQwords;
+    if (s / 16 != j / 16) c |= synth::kCrossesBlocks;
+    return c;
   }
   static unsigned classes(const Instance& in) {
     unsigned c = in.arity == 0 ? unsigned(synth::kMakesZero) : 0u;
@@ -783,16 +790,19 @@ class Search {
         c |= synth::kMakesZero;
         continue;
       }
-      if (unsigned(s % 256) % 16 != j % 16) c |= synth::kMovesInBlock;
-      if (unsigned(s % 256) / 16 != j / 16) c |= synth::kCrossesBlocks;
+      c |= move_classes(unsigned(s % 256), unsigned(j));
     }
     return c;
   }
   static unsigned classes(const isa::Instruction& p) {
     if (p.control.kind != isa::Control::Kind::Table) return 0;  // a variable blend keeps every byte's place
     // An element reads its own block; blocks of one element (and with a constant) move nothing.
-    unsigned c = p.control.block_elems == 1 ? 0u : unsigned(synth::kMovesInBlock);
-    if (!p.control.block_elems || p.control.block_elems * p.elem_bits > 128) c |= synth::kCrossesBlocks;
+    // Bytes of an element move together, anywhere in their block.
+    const unsigned eb = p.elem_bits / 8, block = p.control.block_elems ? p.control.block_elems * eb : p.reg_bits / 8;
+    unsigned c = 0;
+    if (block > eb && eb < 8) c |= synth::kMovesInQword;
+    if (block > 8 && eb < 16) c |= synth::kCrossesQwords;
+    if (block > 16) c |= synth::kCrossesBlocks;
     if (p.control.zeroing) c |= synth::kMakesZero;
     return c;
   }

@@ -173,6 +173,19 @@ TEST(SynthDepth3, ProvenAnswersHaveNoCheaperTwoInstructionProgram) {
   EXPECT_GT(proven, 0);
 }
 
+TEST(SynthDepth3, ElementShiftsDoNotCrossQwords) {
+  using namespace synth;
+  BoundInputs b;
+  b.cheapest[0] = 1.0 / 3;              // blends
+  b.cheapest[kMovesInQword] = 0.5;      // psrlq: bytes move within their 8-byte element
+  b.cheapest[kMovesInBlock] = 1;        // pshufd
+  b.need = kMovesInQword | kCrossesQwords;  // a byte changes 8-byte half: a shift cannot do it
+  EXPECT_NEAR(cheapest_shape(b, 1, 0), 1, 1e-9);
+  EXPECT_NEAR(cheapest_shape(b, 2, 0), 1 + 1.0 / 3, 1e-9);
+  b.need = kMovesInQword;  // bytes move within their 8-byte groups only
+  EXPECT_NEAR(cheapest_shape(b, 2, 0), 0.5 + 1.0 / 3, 1e-9);
+}
+
 TEST(SynthDepth3, LowerBoundCountsTheNeededClasses) {
   using namespace synth;
   BoundInputs b;
