@@ -29,6 +29,7 @@ struct CpuModel {
   isa::Arch arch;
   std::string_view source;  // where the numbers come from
   std::span<const CostEntry> table;
+  unsigned dispatch_width = 4;  // uops dispatched per cycle (llvm-mca's "Dispatch Width")
 };
 
 const std::vector<CpuModel>& cpus();
@@ -44,6 +45,9 @@ struct ProgramCost {
   // ports added up, the largest sum (how llvm-mca's Block RThroughput counts: a blend on ports
   // 0/1/5 beside a port-5 shuffle and a load on ports 2/3 does not add to the shuffle's cycle).
   double port_rthroughput = 0;
+  // llvm-mca's Block RThroughput: the busiest port group, or the uops over the dispatch width
+  // when they are more (many cheap instructions on different ports).
+  double block_rthroughput = 0;
   double latency = 0;      // critical path from the inputs to the last output
   bool complete = true;    // false when some instruction has no entry for this CPU
 };

@@ -12,7 +12,13 @@
 
 namespace shufc {
 
-enum class Objective { throughput, latency, count };
+// throughput: the summed reciprocal throughputs (a control load beside its instruction), the
+// additive cost the search minimises and its proofs speak of. ports: llvm-mca's Block
+// RThroughput (ProgramCost::block_rthroughput: the busiest port group, or the dispatch width):
+// what independent shuffles in a loop cost when their instructions overlap on different ports.
+// The search is guided by the summed cost; its answer and the two-stage shapes are then chosen
+// by the busiest ports, proven when that reaches the dearest instruction every Program needs.
+enum class Objective { throughput, latency, count, ports };
 
 struct SynthOptions {
   isa::Target target;
@@ -47,6 +53,9 @@ struct SynthResult {
   double catalog_ms = 0;      // building the target's instance catalog, once per process (~0 when cached)
   double cpu_ms = 0;          // the search thread's CPU time (what other processes' load does not inflate)
   bool budget_exhausted = false;
+  // The dearest instruction some Program for the goal must contain (one of each class it needs):
+  // no Program's busiest port group is below it (the ports objective's bound).
+  double port_bound = 0;
   unsigned levels = 0;        // search levels completed: every Program of that many instructions
                               // (docs/synth.md says which shapes) was tried
 };

@@ -43,12 +43,13 @@ constexpr CostEntry kNeoverseV1[] = {
 
 const std::vector<CpuModel>& cpus() {
   static const std::vector<CpuModel> all = {
-      {"skylake", isa::Arch::x86, SHUFC_MCA " -mcpu=skylake", kSkylake},
-      {"icelake-server", isa::Arch::x86, SHUFC_MCA " -mcpu=icelake-server", kIcelakeServer},
-      {"sapphirerapids", isa::Arch::x86, SHUFC_MCA " -mcpu=sapphirerapids", kSapphireRapids},
-      {"znver4", isa::Arch::x86, SHUFC_MCA " -mcpu=znver4", kZnver4},
-      {"neoverse-n1", isa::Arch::aarch64, SHUFC_MCA " -mcpu=neoverse-n1", kNeoverseN1},
-      {"neoverse-v1", isa::Arch::aarch64, SHUFC_MCA " -mcpu=neoverse-v1", kNeoverseV1},
+      // The dispatch widths are what llvm-mca-19 prints for each -mcpu ("Dispatch Width").
+      {"skylake", isa::Arch::x86, SHUFC_MCA " -mcpu=skylake", kSkylake, 6},
+      {"icelake-server", isa::Arch::x86, SHUFC_MCA " -mcpu=icelake-server", kIcelakeServer, 6},
+      {"sapphirerapids", isa::Arch::x86, SHUFC_MCA " -mcpu=sapphirerapids", kSapphireRapids, 6},
+      {"znver4", isa::Arch::x86, SHUFC_MCA " -mcpu=znver4", kZnver4, 6},
+      {"neoverse-n1", isa::Arch::aarch64, SHUFC_MCA " -mcpu=neoverse-n1", kNeoverseN1, 8},
+      {"neoverse-v1", isa::Arch::aarch64, SHUFC_MCA " -mcpu=neoverse-v1", kNeoverseV1, 15},
   };
   return all;
 }
@@ -87,6 +88,7 @@ ProgramCost program_cost(const Program& p, const CpuModel& cpu) {
       pc.complete = false;
     }
   }
+  pc.block_rthroughput = std::max(pc.port_rthroughput, double(pc.uops) / std::max(1u, cpu.dispatch_width));
   const size_t k = p.inputs.size();
   std::vector<double> ready(p.num_values(), 0.0);  // when each value is available; inputs at 0
   for (size_t s = 0; s < p.steps.size(); ++s) {

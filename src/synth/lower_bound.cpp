@@ -58,6 +58,20 @@ double lower_bound(const BoundInputs& in, unsigned levels) {
   }
 }
 
+double dearest_needed(const BoundInputs& in) {
+  std::array<double, kClasses> best;
+  best.fill(BoundInputs::inf);
+  best[0] = 0;
+  for (unsigned s = 1; s < kClasses; ++s)
+    for (unsigned c = 1; c < kClasses; ++c) {
+      if (!(c & s)) continue;
+      double one = std::min(in.cheapest[c], in.cheapest_programmable[c]);
+      if (c == kMakesZero) one = std::min(one, in.nullary);
+      best[s] = std::min(best[s], std::max(one, best[s & ~c]));
+    }
+  return best[in.need];
+}
+
 std::array<double, kClasses> cover_costs(const BoundInputs& in) {
   std::array<double, kClasses> cover;
   cover.fill(BoundInputs::inf);

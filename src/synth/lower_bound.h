@@ -49,6 +49,10 @@ double cheapest_shape(const BoundInputs& in, unsigned instructions, unsigned pro
 // Returns the least cost a Program outside that coverage can have.
 double lower_bound(const BoundInputs& in, unsigned levels);
 
+// The least, over sets of instructions that together have every needed class, of the dearest
+// one: every Program contains such a set, so none has a busiest port group below this.
+double dearest_needed(const BoundInputs& in);
+
 // The cheapest instructions (any number) that together have every class in `mask`: what the rest
 // of a Program costs at least once its other instructions cover the other classes.
 std::array<double, kClasses> cover_costs(const BoundInputs& in);

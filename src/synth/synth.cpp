@@ -67,7 +67,8 @@ Label sign_fill(Label l) { return l >= kMixed ? l : Label(l | kSignLabel); }
 // caller sums (SynthOptions::loads_beside). Count: one more instruction.
 double with_load(double c, double l, const SynthOptions& o) {
   switch (o.objective) {
-    case Objective::throughput: return o.loads_beside ? std::max(c, l) : c + l;
+    case Objective::throughput:
+    case Objective::ports: return o.loads_beside ? std::max(c, l) : c + l;
     case Objective::latency: return c;
     case Objective::count: return c + 1;
   }
@@ -210,12 +211,14 @@ class Search {
     r.values = values_.size();
     r.budget_exhausted = exhausted;
     r.lower_bound = std::min(best_.cost, synth::lower_bound(bounds_, levels));
+    r.port_bound = synth::dearest_needed(bounds_) / (1 + kLoadTieBreak);
     if (best_.cost < kInf) {
       r.cost = best_.cost;
       // The cost tables give six digits (0.333333): three of them are one cycle.
       r.optimal = r.lower_bound >= best_.cost - 1e-5;
       // Without the tie-break's share (costs are at most 1 + kLoadTieBreak times the tables').
-      if (o_.objective == Objective::throughput) r.cost /= 1 + kLoadTieBreak, r.lower_bound /= 1 + kLoadTieBreak;
+      if (o_.objective == Objective::throughput || o_.objective == Objective::ports)
+        r.cost /= 1 + kLoadTieBreak, r.lower_bound /= 1 + kLoadTieBreak;
       program = reconstruct();
     } else {
       r.cost = kInf;
@@ -831,7 +834,8 @@ class Search {
       // An instruction that uses no execution port (the zero idiom on Intel: renamed away, only a
       // dispatch slot) adds nothing to any port group: a token cost, so that nothing is made for
       // nothing.
-      case Objective::throughput: return c->ports.empty() ? kPortlessCost : c->rthroughput * (1 + kLoadTieBreak);
+      case Objective::throughput:
+      case Objective::ports: return c->ports.empty() ? kPortlessCost : c->rthroughput * (1 + kLoadTieBreak);
       case Objective::latency: return c->latency;
       case Objective::count: return 1;
     }
@@ -1494,6 +1498,7 @@ std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const
 // one (the zero idiom) at its token cost.
 double objective_cost(const Program& p, const SynthOptions& o) {
   const ProgramCost pc = program_cost(p, *o.cpu);
+  if (o.objective == Objective::ports) return pc.block_rthroughput;
   if (o.objective != Objective::throughput) return o.objective == Objective::count ? double(pc.instructions) : pc.latency;
   double t = pc.rthroughput;  // every instruction and load summed
   for (const Program::Step& st : p.steps) {
@@ -1642,9 +1647,12 @@ std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, con
 //   that keeps each wanted byte in place, then a one-input shuffle of it (clang's AVX2 lowering of
 //   two-input byte shuffles across lanes: vpblendvb, then vpshufb, vpermq, vpshufb, vpor);
 // - by input, then or-ed (by_input).
-// The cheapest Program found, when cheaper than `cost`.
+// The cheapest Program found, when cheaper than `cost`. By block throughput (the ports objective):
+// the one lightest on the busiest ports (then the cheapest summed), when lighter than `found`;
+// the stages then take answers of any summed cost.
 std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                              const SynthOptions& opts, const Program& found, double cost, double spent_ms) {
+                              const SynthOptions& opts, const Program& found, double cost, double spent_ms,
+                              bool by_block = false) {
   if (spent_ms >= opts.budget_ms) return std::nullopt;
   SynthOptions sub = opts;
   sub.budget_ms = std::max(1u, unsigned((opts.budget_ms - spent_ms) / 6));  // up to six searches
@@ -1655,13 +1663,20 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   std::optional<Program> best;
   // Cheaper under the objective, or as cheap and lighter on the busiest port group (an and, an
   // or and a pshufb spread over three ports where two pshufb queue on one).
-  double ports = cost < kInf ? program_cost(found, *opts.cpu).port_rthroughput : kInf;
+  auto ports_of = [&](const Program& p) {
+    const ProgramCost pc = program_cost(p, *opts.cpu);
+    return by_block ? pc.block_rthroughput : pc.port_rthroughput;
+  };
+  double ports = cost < kInf ? ports_of(found) : kInf;
   auto keep = [&](std::optional<Program> p) {
     if (!p) return;
-    const double c = objective_cost(*p, opts), q = program_cost(*p, *opts.cpu).port_rthroughput;
-    if (c < cost - kTie || (c <= cost + kTie && q < ports - kTie)) cost = c, ports = q, best = std::move(p);
+    const double c = objective_cost(*p, opts), q = ports_of(*p);
+    const bool better = by_block ? q < ports - kTie || (q <= ports + kTie && c < cost - kTie)
+                                 : c < cost - kTie || (c <= cost + kTie && q < ports - kTie);
+    if (better) cost = c, ports = q, best = std::move(p);
   };
-  auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, cost)); };
+  const double limit = by_block ? kInf : cost;  // what a stage may cost (summed)
+  auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, by_block ? limit : cost)); };
   if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
     std::vector<int> free = goal;
     std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
@@ -1686,21 +1701,28 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
       lookup |= in->programmable() && in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 &&
                 in->moves_only() && in->elem_bits == 8 && in->reg_bits == bits && in->in_bits(0) == bits &&
                 (in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) && instr_cost(*opts.cpu, in->id);
-    if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, cost));
+    if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, by_block ? limit : cost));
   }
   return best;
 }
 
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                 const SynthOptions& opts, bool split_stages) {
+                                 const SynthOptions& options, bool split_stages) {
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = thread_cpu_ms();
+  // The ports objective: the summed throughput guides the search; the answer and the two-stage
+  // shapes are then chosen by block throughput.
+  const bool by_block = options.objective == Objective::ports;
+  SynthOptions opts = options;
+  if (by_block) opts.objective = Objective::throughput;
   Search s(goal, bits, opts, names);
   Program prog;
   SynthResult r = s.run(prog);
   const double catalog_ms = r.catalog_ms;
-  if (split_stages && opts.stages && !r.optimal)
-    if (auto z = staged(goal, bits, names, opts, prog, r.cost, r.ms)) {
+  auto block = [&](const Program& p) { return program_cost(p, *opts.cpu).block_rthroughput; };
+  const bool settled = by_block ? r.cost < kInf && block(prog) <= r.port_bound + 1e-5 : r.optimal;
+  if (split_stages && opts.stages && !settled)
+    if (auto z = staged(goal, bits, names, opts, prog, r.cost, r.ms, by_block)) {
       prog = std::move(*z);
       r.cost = objective_cost(prog, opts);
       r.optimal = false;
@@ -1735,7 +1757,12 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   // The search costs instructions and control loads; the emitted code may also need register
   // copies before destructive instructions (or spills). A Program that pays for them is not proven
   // optimal (another arrangement may avoid them); the bound stays valid, copies only add.
-  if (opts.objective != Objective::latency)
+  if (by_block) {
+    // Copies and spills are in the block throughput; the bound holds whatever the arrangement.
+    r.cost = block(prog);
+    r.lower_bound = std::min(r.port_bound, r.cost);
+    r.optimal = r.cost <= r.port_bound + 1e-5;
+  } else if (opts.objective != Objective::latency)
     for (const std::string& id : asm_cost_ids(prog))
       if (id.starts_with("copy.") || id.starts_with("store.") || id.starts_with("reload."))
         if (const auto c = instr_cost(*opts.cpu, id); !c || c->rthroughput > 0 || opts.objective == Objective::count) r.optimal = false;

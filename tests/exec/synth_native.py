@@ -9,7 +9,7 @@ checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything fo
 random inputs: natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
 qemu-aarch64 for NEON. The simulator is not the oracle here: the mask is.
 
-Usage: synth_native.py SHUFC [--targets T,...] [--per-shape N] [--keep DIR]
+Usage: synth_native.py SHUFC [--targets T,...] [--per-shape N] [--objective O] [--keep DIR]
 Exit 0 when every answer computes its mask, 1 otherwise.
 """
 import argparse
@@ -142,6 +142,7 @@ def main():
     ap.add_argument("--per-shape", type=int, default=8, help="random masks per (width, element type)")
     ap.add_argument("--budget-ms", type=int, default=100)
     ap.add_argument("--seed", type=int, default=20261122)
+    ap.add_argument("--objective", default="throughput", help="shufc synth --objective")
     ap.add_argument("--keep")
     args = ap.parse_args()
 
@@ -167,7 +168,8 @@ def main():
         src = os.path.join(work, f"{target}.masks")
         with open(src, "w") as f:
             f.write("".join(c[0] + "\n" for c in cs))
-        p = subprocess.run([args.shufc, "synth", "--batch", "--target", target, "--budget-ms", str(args.budget_ms), src],
+        p = subprocess.run([args.shufc, "synth", "--batch", "--target", target, "--budget-ms", str(args.budget_ms),
+                            "--objective", args.objective, src],
                            capture_output=True, text=True)
         if p.returncode != 0:
             failed.append(f"{target}: shufc synth --batch exit {p.returncode}: {p.stderr.strip()[:2000]}")

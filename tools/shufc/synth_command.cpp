@@ -34,8 +34,9 @@ int run_synth(const SynthCliOptions& o) {
   if (o.objective == "throughput") so.objective = Objective::throughput;
   else if (o.objective == "latency") so.objective = Objective::latency;
   else if (o.objective == "count") so.objective = Objective::count;
+  else if (o.objective == "ports") so.objective = Objective::ports;
   else {
-    std::fprintf(stderr, "shufc: error: unknown objective '%s' (throughput, latency, count)\n", o.objective.c_str());
+    std::fprintf(stderr, "shufc: error: unknown objective '%s' (throughput, latency, count, ports)\n", o.objective.c_str());
     return 1;
   }
   so.budget_ms = o.budget_ms;
@@ -106,7 +107,8 @@ int run_synth(const SynthCliOptions& o) {
       j["target"] = target->name;
       j["cpu"] = std::string(cpu->name);
       j["objective"] = o.objective;
-      j["cost"] = {{"throughput", pc.rthroughput}, {"port_throughput", pc.port_rthroughput}, {"latency", pc.latency},
+      j["cost"] = {{"throughput", pc.rthroughput}, {"port_throughput", pc.port_rthroughput},
+                   {"block_throughput", pc.block_rthroughput}, {"latency", pc.latency},
                    {"uops", pc.uops}, {"instructions", pc.instructions}};
       j["optimal"] = r->optimal;
       j["objective_cost"] = r->cost;
