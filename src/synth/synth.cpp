@@ -98,8 +98,25 @@ struct Instance {
   unsigned kept = 0;  // with need_sign: the bytes a narrowed element keeps
 };
 
+// A register's byte labels, kept inline (a zmm has 64): a search makes and copies thousands of
+// contents, and a heap block each was a fifth of its time in malloc and free.
+class Bytes {
+ public:
+  explicit Bytes(size_t n = 0) : n_(uint8_t(n)) { l_.fill(0); }
+  size_t size() const { return n_; }
+  Label& operator[](size_t j) { return l_[j]; }
+  Label operator[](size_t j) const { return l_[j]; }
+  const Label* data() const { return l_.data(); }
+  const Label* begin() const { return l_.data(); }
+  const Label* end() const { return l_.data() + n_; }
+
+ private:
+  std::array<Label, 64> l_;
+  uint8_t n_;
+};
+
 struct Value {
-  std::vector<Label> bytes;
+  Bytes bytes;
   double cost;
   int inst = -1;      // instance that made it (-1: an input)
   int a = -1, b = -1; // argument values
@@ -464,7 +481,7 @@ class Search {
       merged[pos] = g;
     }
     if (input < 0 || !crosses) return -1;
-    std::vector<Label> swapped(bytes_);
+    Bytes swapped(bytes_);
     for (unsigned j = 0; j < bytes_; ++j) swapped[j] = label(input, int(j ^ 16));
     const int* found = index_.find(key_of(swapped));
     if (!found) return -1;
@@ -491,7 +508,7 @@ class Search {
     return best;
   }
   bool holds(int id, const std::vector<int>& req) const {
-    const std::vector<Label>& v = values_[size_t(id)].bytes;
+    const Bytes& v = values_[size_t(id)].bytes;
     for (unsigned j = 0; j < bytes_; ++j)
       if (req[j] != kAnyByte && (req[j] == kZeroByte ? v[j] != kZeroLabel : v[j] != Label(req[j]))) return false;
     return true;
@@ -499,7 +516,7 @@ class Search {
   // Programmable instruction p on contents (x, y) with this control, as a content.
   int add_programmed(const isa::Instruction* p, int x, int y, std::vector<int> control) {
     const auto map = isa::index_map_at(*p, {0, control}, 8);
-    Value v{std::vector<Label>(bytes_), cat_->programmable_cost.at(p) + cost(x) + (y >= 0 && y != x ? cost(y) : 0), -1, x, y,
+    Value v{Bytes(bytes_), cat_->programmable_cost.at(p) + cost(x) + (y >= 0 && y != x ? cost(y) : 0), -1, x, y,
             2 + values_[size_t(x)].instrs + (y >= 0 && y != x ? values_[size_t(y)].instrs : 0), p, std::move(control)};
     for (unsigned j = 0; j < bytes_; ++j)
       v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
@@ -508,7 +525,7 @@ class Search {
 
   // The or of contents x and y as a content (-1 when it costs the best answer's cost or more).
   int make_or(const Instance& o, int x, int y) {
-    Value v{std::vector<Label>(bytes_), o.cost + cost(x) + (y != x ? cost(y) : 0), -1, x, y,
+    Value v{Bytes(bytes_), o.cost + cost(x) + (y != x ? cost(y) : 0), -1, x, y,
             1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
     for (unsigned j = 0; j < bytes_; ++j) {
       const Label l0 = values_[size_t(x)].bytes[j], l1 = values_[size_t(y)].bytes[j];
@@ -527,7 +544,7 @@ class Search {
     for (const Instance& o : cat_->ors)
       for (int x = n0_; x < n; ++x) {
         if (o.cost + cost(x) + cat_->min_cost >= best_.cost) continue;
-        const std::vector<Label>& v = values_[size_t(x)].bytes;
+        const Bytes& v = values_[size_t(x)].bytes;
         bool ok = true, part = false;
         for (unsigned j = 0; j < bytes_ && ok; ++j) {
           const int g = goal_[j];
@@ -755,7 +772,7 @@ class Search {
             auto control = control_for(p1, a, b, mid);
             if (!control) continue;
             const auto map = isa::index_map_at(*p1, {0, *control}, 8);
-            Value v{std::vector<Label>(bytes_), cat_->programmable_cost.at(p1), -1, a, b, 2, p1, *control};
+            Value v{Bytes(bytes_), cat_->programmable_cost.at(p1), -1, a, b, 2, p1, *control};
             for (unsigned j = 0; j < bytes_; ++j)
               v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? a : b)].bytes[size_t(map[j].elem)];
             solve(p2, add(std::move(v)), -1);
@@ -951,7 +968,7 @@ class Search {
   }
   Reached reach_all() {
     for (unsigned k = 0; k < k_; ++k) {
-      Value v{std::vector<Label>(bytes_), 0};
+      Value v{Bytes(bytes_), 0};
       for (unsigned j = 0; j < bytes_; ++j) v.bytes[j] = label(int(k), int(j));
       add(std::move(v));
     }
@@ -971,7 +988,7 @@ class Search {
     return Reached{std::move(values_), int(leaves.size())};
   }
 
-  bool matches(const std::vector<Label>& v) const {
+  bool matches(const Bytes& v) const {
     for (unsigned j = 0; j < bytes_; ++j) {
       const int g = goal_[j];
       if (g == kAnyByte) continue;
@@ -979,7 +996,7 @@ class Search {
     }
     return true;
   }
-  bool relevant(const std::vector<Label>& v) const {
+  bool relevant(const Bytes& v) const {
     if (keep_all_) return true;
     for (Label l : v)
       if (l == kZeroLabel ? needs_zero_ : useful_[l]) return true;
@@ -987,7 +1004,7 @@ class Search {
   }
 
   // The id of content v: new, made cheaper by v, or already as cheap.
-  static std::string_view key_of(const std::vector<Label>& bytes) {
+  static std::string_view key_of(const Bytes& bytes) {
     return {reinterpret_cast<const char*>(bytes.data()), bytes.size() * sizeof(Label)};
   }
   int add(Value v) {
@@ -1020,8 +1037,7 @@ class Search {
     if (cost >= 0) c = std::min(c, cost);
     if (c >= best_.cost) return -1;
     // The bytes go to a scratch buffer first: most results are pruned or already known.
-    std::vector<Label>& bytes = scratch_;
-    bytes.resize(bytes_);
+    Bytes& bytes = scratch_;
     const Value* args[2] = {a >= 0 ? &values_[size_t(a)] : nullptr, b >= 0 ? &values_[size_t(b)] : nullptr};
     auto at = [&](int s) { return args[(s & kSrcMask) / 256]->bytes[size_t((s & kSrcMask) % 256)]; };
     for (int s : in.need_zero)
@@ -1219,7 +1235,7 @@ class Search {
           auto control = control_for(p, x, y, want);
           if (!control) continue;
           const auto map = isa::index_map_at(*p, {0, *control}, 8);
-          Value v{std::vector<Label>(bytes_), c, -1, x, y, 2, p, *control};
+          Value v{Bytes(bytes_), c, -1, x, y, 2, p, *control};
           for (unsigned j = 0; j < bytes_; ++j)
             v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
           if (x >= int(k_)) v.cost += values_[size_t(x)].cost, v.instrs += values_[size_t(x)].instrs;
@@ -1272,7 +1288,7 @@ class Search {
   bool needs_zero_ = false;
   std::shared_ptr<const Catalog> cat_;  // the target's instances, shared between searches
   std::vector<Value> values_;
-  std::vector<Label> scratch_;
+  Bytes scratch_{bytes_};
   std::vector<std::vector<int>> by_byte_;  // contents by slot(position, label), ascending ids
   bool indexed_ = false;
   synth::ByteKeyMap satisfied_;  // satisfy()'s answers by requirement
