@@ -42,9 +42,10 @@ def main():
     ap.add_argument("--budget-ms", type=int, default=1000)
     ap.add_argument("--node-budget", type=int, default=None)
     ap.add_argument("--seed", type=int, default=4)
+    ap.add_argument("--objective", default="throughput", help="shufc synth --objective")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    print(f"target {args.target}, cpu {args.cpu}, {args.per_type} random masks per element type, budget {args.budget_ms} ms"
+    print(f"target {args.target}, cpu {args.cpu}, objective {args.objective}, {args.per_type} random masks per element type, budget {args.budget_ms} ms"
           + (f", {args.node_budget} nodes" if args.node_budget else ""))
     print("bits | masks | answered | proven | budget out | p50 ms | p90 ms | p99 ms | max ms | CPU p50 ms | CPU p99 ms | CPU max ms | mean cost")
     for bits in [int(b) for b in args.bits.split(",")]:
@@ -53,7 +54,7 @@ def main():
             f.write("\n".join(ms) + "\n")
             f.flush()
             p = subprocess.run([args.shufc, "synth", "--batch", f.name, "--stats", "--target", args.target, "--cpu", args.cpu,
-                                "--budget-ms", str(args.budget_ms)] +
+                                "--budget-ms", str(args.budget_ms), "--objective", args.objective] +
                                (["--node-budget", str(args.node_budget)] if args.node_budget else []),
                                capture_output=True, text=True)
         times, cpu, costs, proven, out = [], [], [], 0, 0
