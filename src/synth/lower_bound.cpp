@@ -58,33 +58,34 @@ double lower_bound(const BoundInputs& in, unsigned levels) {
   }
 }
 
-double dearest_needed(const BoundInputs& in) {
-  std::array<double, kClasses> best;
-  best.fill(BoundInputs::inf);
-  best[0] = 0;
-  for (unsigned s = 1; s < kClasses; ++s)
-    for (unsigned c = 1; c < kClasses; ++c) {
-      if (!(c & s)) continue;
-      double one = std::min(in.cheapest[c], in.cheapest_programmable[c]);
-      if (c == kMakesZero) one = std::min(one, in.nullary);
-      best[s] = std::min(best[s], std::max(one, best[s & ~c]));
-    }
-  return best[in.need];
-}
+namespace {
 
-std::array<double, kClasses> cover_costs(const BoundInputs& in) {
+// The cheapest way to have each class set from instructions that together have it, their costs
+// combined by `combine` (a sum: what they cost; a max: the dearest of them). Subsets before
+// supersets: a set is one instruction's classes and a cover of what is left.
+template <class Combine>
+std::array<double, kClasses> covers(const BoundInputs& in, Combine combine) {
   std::array<double, kClasses> cover;
   cover.fill(BoundInputs::inf);
   cover[0] = 0;
-  // Subsets before supersets: a set is covered by one instruction and a cover of what is left.
   for (unsigned s = 1; s < kClasses; ++s)
     for (unsigned c = 1; c < kClasses; ++c) {
       if (!(c & s)) continue;
       double one = std::min(in.cheapest[c], in.cheapest_programmable[c]);
       if (c == kMakesZero) one = std::min(one, in.nullary);
-      cover[s] = std::min(cover[s], one + cover[s & ~c]);
+      cover[s] = std::min(cover[s], combine(one, cover[s & ~c]));
     }
   return cover;
+}
+
+}  // namespace
+
+double dearest_needed(const BoundInputs& in) {
+  return covers(in, [](double x, double y) { return std::max(x, y); })[in.need];
+}
+
+std::array<double, kClasses> cover_costs(const BoundInputs& in) {
+  return covers(in, [](double x, double y) { return x + y; });
 }
 
 }  // namespace shufc::synth

@@ -1819,8 +1819,8 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
                                  : c < cost - kTie || (c <= cost + kTie && q < ports - kTie);
     if (better) cost = c, ports = q, best = std::move(p);
   };
-  const double limit = by_block ? kInf : cost;  // what a stage may cost (summed)
-  auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, by_block ? limit : cost)); };
+  auto limit = [&] { return by_block ? kInf : cost; };  // what a staged answer may cost (summed)
+  auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, limit())); };
   if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
     std::vector<int> free = goal;
     std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
@@ -1843,7 +1843,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
       if (auto placed = placed_merge(goal)) {
         consider(*placed);
         if (auto built = shifted_merge(*placed, bits, names, opts))
-          keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit));
+          keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
       }
     // Where one byte table lookup over the whole register (pshufb, vpermb, tbl) makes any
     // one-input part, the search's or step has tried these shapes already (not AVX2's vpshufb
@@ -1853,7 +1853,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
       lookup |= in->programmable() && in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 &&
                 in->moves_only() && in->elem_bits == 8 && in->reg_bits == bits && in->in_bits(0) == bits &&
                 (in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) && instr_cost(*opts.cpu, in->id);
-    if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, by_block ? limit : cost));
+    if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, limit()));
   }
   return best;
 }
