@@ -61,7 +61,8 @@ double TargetCostClient::store_cost(VectorType type, bool masked) {
   if (type.element_bits >= 32 && has(lowering_.target(), isa::Feature::avx2))
     return table(fmt::format("maskstore.{}.{}", type.element_bits, bits));
   // No masked store for bytes/words: load the old bytes, blend, store.
-  return table(fmt::format("load.{}", bits)) + table(bits == 256 ? "vpblendvb.256" : "pblendvb") +
+  const char* blend = bits == 256 ? "vpblendvb.256" : has(lowering_.target(), isa::Feature::avx) ? "vpblendvb" : "pblendvb";
+  return table(fmt::format("load.{}", bits)) + table(blend) +
          table(fmt::format("store.{}", bits));
 }
 
