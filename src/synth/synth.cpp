@@ -141,6 +141,9 @@ struct Catalog {
   std::unordered_map<const isa::Instruction*, double> programmable_cost;  // itself + its control load
   double min_cost = kInf, min_programmable = kInf;
   std::vector<int> order;  // instances, cheapest first
+  // Some instruction overwrites an input (SSE's two-operand forms): the emitted code may then need
+  // register copies, which Search::offer counts.
+  bool destructive = false;
   // Depth 1 for one and for two inputs (Search::depth1), each built on first use.
   mutable std::mutex reached_mutex;
   mutable std::array<std::shared_ptr<const Reached>, 3> reached;
@@ -895,6 +898,10 @@ class Search {
         widths_ok &= in->in_bits(k) == width_ || (in->in_bits(k) < width_ && !in->programmable());
       const double c = cost_of(*in);
       if (!widths_ok || c == kInf) continue;
+      const std::string_view tpl = in->spell.assembly;
+      if (const size_t sp = tpl.find(' '); sp != std::string_view::npos && tpl.substr(sp + 1).starts_with("{") &&
+                                            !tpl.substr(sp + 1).starts_with("{d}"))
+        cat.destructive = true;
       if (in->value == isa::ValueOp::BitOr && in->num_inputs == 2) {
         cat.ors.push_back({in, 0, 2, {}, c});
         cat.min_cost = std::min(cat.min_cost, c);
@@ -1022,7 +1029,7 @@ class Search {
       values_[size_t(id)] = std::move(v);
     }
     const Value& nv = values_[size_t(id)];
-    if (!keep_all_ && nv.cost < best_.cost && matches(nv.bytes)) best_ = Solution{nv.cost, id, nullptr, -1, -1, {}, nv.instrs};
+    if (!keep_all_ && nv.cost < best_.cost && matches(nv.bytes)) offer(Solution{nv.cost, id, nullptr, -1, -1, {}, nv.instrs});
     return id;
   }
 
@@ -1199,7 +1206,7 @@ class Search {
     auto control = control_for(p, a, b, goal_);
     if (!control) return;
     const unsigned instrs = 2 + values_[size_t(a)].instrs + (b >= 0 && b != a ? values_[size_t(b)].instrs : 0);
-    best_ = Solution{base, -1, p, a, b, std::move(*control), instrs};
+    offer(Solution{base, -1, p, a, b, std::move(*control), instrs});
   }
 
   // The cheapest programmable instruction on the inputs that holds `want`, as a new content (-1
@@ -1246,7 +1253,23 @@ class Search {
     return best;
   }
 
-  Program reconstruct() {
+  // A candidate answer, taken when cheaper than the best one with what its emitted code adds:
+  // register copies before destructive instructions (and spills), under the objective. So an
+  // answer as cheap without copies wins, and an answer proven cheapest is proven with its copies.
+  void offer(Solution s) {
+    if (cat_->destructive && o_.objective != Objective::latency) {
+      for (const std::string& id : asm_cost_ids(reconstruct(s)))
+        if (id.starts_with("copy.") || id.starts_with("store.") || id.starts_with("reload.")) {
+          const auto c = instr_cost(*o_.cpu, id);
+          s.cost += o_.objective == Objective::count ? 1.0 : c ? c->rthroughput : kInf;
+        }
+      if (s.cost >= best_.cost) return;
+    }
+    best_ = std::move(s);
+  }
+
+  Program reconstruct() { return reconstruct(best_); }
+  Program reconstruct(const Solution& best) {
     Program prog;
     prog.arch = o_.target.arch;
     for (unsigned k = 0; k < k_; ++k) prog.inputs.push_back({names_[k], width_});
@@ -1264,15 +1287,15 @@ class Search {
       return made[id] = prog.num_values() - 1;
     };
     unsigned out;
-    if (best_.prog) {
-      Program::Step st{"", best_.prog, {}, 0, best_.control};
-      st.args.push_back(emit(best_.pa));
-      if (best_.pb >= 0) st.args.push_back(emit(best_.pb));
+    if (best.prog) {
+      Program::Step st{"", best.prog, {}, 0, best.control};
+      st.args.push_back(emit(best.pa));
+      if (best.pb >= 0) st.args.push_back(emit(best.pb));
       st.name = fmt::format("t{}", prog.steps.size());
       prog.steps.push_back(std::move(st));
       out = prog.num_values() - 1;
     } else {
-      out = emit(best_.value);
+      out = emit(best.value);
     }
     if (!prog.steps.empty()) prog.steps.back().name = "r";
     prog.outputs.push_back(out);
