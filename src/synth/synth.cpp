@@ -217,6 +217,7 @@ class Search {
       // Three instructions cost at least this: below the best, level 3 is worth its time.
       const bool deeper = synth::cheapest_shape(bounds_, 3, 0) < best_.cost - 1e-5 || synth::cheapest_shape(bounds_, 2, 2) < best_.cost - 1e-5;
       if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
+      if (synth::lower_bound(bounds_, levels) < best_.cost - 1e-5 && !out_of_budget_) both_deep();
     }
     // The last resort, also unbudgeted: masked depth-1 contents or-ed together (SSE2's byte
     // shuffles: byte shifts and unpacks, each masked with pand).
@@ -678,6 +679,74 @@ class Search {
     middle_index_.put(key, int(middle_lists_.size()));
     return middle_lists_.emplace_back();
   }
+
+  // Both arguments of a narrowing pack two deep: g(h0(x0, y0), h1(x1, y1)) with x, y of depth <= 1,
+  // five instructions and more, where each argument must first be zero- or sign-extended (clang's
+  // SSE2 even-word deinterleave: pslld and psrad on each input, then packssdw). Only last
+  // instances with such conditions: scanning the middles of two requirements is dear, and these
+  // are the ones whose arguments are rarely at hand. Cheapest g and middles first, shared contents
+  // paid once; a heuristic past the levels (the bound does not count on it), with its own node
+  // budget.
+  void both_deep() {
+    const uint64_t first = nodes_;
+    std::vector<int> R[2];
+    for (int gi : cat_->order) {
+      const Instance& g = cat_->instances[size_t(gi)];
+      if (g.cost + 4 * cat_->min_cost >= best_.cost) break;  // two middles, a made content under each
+      if (g.arity != 2 || (g.need_zero.empty() && g.need_sign.empty())) continue;
+      if (!requirements(g, goal_, R) || R[0] == R[1]) continue;
+      // A slot a content of depth <= 1 fills is depth 3's (one argument deep).
+      if (satisfy(R[0], false) >= 0 || satisfy(R[1], false) >= 0) continue;
+      const double limit = best_.cost - g.cost - 3 * cat_->min_cost;
+      const MiddleList* m[2];
+      for (int k = 0; k < 2; ++k) {
+        m[k] = scan_middles(R[k], limit, first);
+        if (!m[k]) return;
+      }
+      for (const Middle& a : m[0]->found) {
+        const Instance& ha = cat_->instances[size_t(a.hi)];
+        if (g.cost + ha.cost + 2 * cat_->min_cost >= best_.cost) break;
+        for (const Middle& b : m[1]->found) {
+          const Instance& hb = cat_->instances[size_t(b.hi)];
+          if (g.cost + ha.cost + hb.cost + cat_->min_cost >= best_.cost) break;
+          double total = g.cost + ha.cost + hb.cost;
+          std::array<int, 4> under{a.x, a.y, b.x, b.y};
+          for (size_t i = 0; i < under.size(); ++i)
+            if (under[i] >= 0 && std::find(under.begin(), under.begin() + long(i), under[i]) == under.begin() + long(i))
+              total += cost(under[i]);
+          if (total >= best_.cost) continue;
+          if (nodes_ - first >= o_.unprovable_nodes || out_of_budget()) return;
+          ++nodes_;
+          const int t0 = apply(a.hi, a.x, a.y), t1 = apply(b.hi, b.x, b.y);
+          if (t0 >= 0 && t1 >= 0) apply(gi, t0, t1, total);
+        }
+      }
+    }
+  }
+  // depth3's middles for a deep requirement, without helpers, scanned on while h costs less than
+  // `limit`; nullptr when both_deep's budget (from node `first`) ran out.
+  const MiddleList* scan_middles(const std::vector<int>& deep, double limit, uint64_t first) {
+    MiddleList& ml = middles(deep, false);
+    std::vector<int> (&Q)[2] = q3_;
+    for (; ml.scanned < cat_->order.size(); ++ml.scanned) {
+      const int hi = cat_->order[ml.scanned];
+      const Instance& h = cat_->instances[size_t(hi)];
+      if (h.cost >= limit) break;
+      if (h.arity == 0) continue;
+      if (nodes_ - first >= o_.unprovable_nodes || out_of_budget()) return nullptr;
+      ++nodes_;
+      if (!requirements(h, deep, Q)) continue;
+      const int x = satisfy(Q[0], false);
+      if (x < 0) continue;
+      const int y = h.arity == 2 ? satisfy(Q[1], false) : -1;
+      if (h.arity == 2 && y < 0) continue;
+      if (x < n0_ && y < n0_) continue;  // h on the inputs: a depth-1 content
+      ml.found.push_back({hi, x, y});
+    }
+    return &ml;
+  }
+
+
 
   // The cheapest way to fill the three slots (h's arguments x, y and g's other argument z),
   // shared or not, and the Program it makes.
