@@ -21,10 +21,8 @@
 #include <ctime>
 #include <functional>
 #include <limits>
-#include <map>
 #include <memory>
 #include <mutex>
-#include <numeric>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -35,26 +33,24 @@
 #include "shufc/emit.h"
 #include "shufc/sim.h"
 #include "byte_key_map.h"
+#include "goal.h"
+#include "last_resorts.h"
 #include "lower_bound.h"
+#include "stages.h"
 
 namespace shufc {
 
+namespace synth {
 namespace {
 
-using Label = uint16_t;
 constexpr Label kZeroLabel = 0xFFFF;  // a zero byte
 constexpr Label kMixed = 0xFFFE;      // two non-zero bytes or-ed together: no input's byte
 constexpr Label kSignLabel = 0x8000;  // with an input byte's label: that byte's sign fill (0x00 / 0xff)
 constexpr int kSignSrc = 0x4000;      // in Instance::src: the sign fill of that argument byte
 constexpr int kSrcMask = 0x3FFF;
-constexpr int kAnyByte = -1;          // goal: don't care
-constexpr int kZeroByte = -2;         // goal: zero
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kLoadTieBreak = 1e-7;  // relative: far below the tables' six digits
 constexpr double kPortlessCost = 1e-3;  // far below any instruction's reciprocal throughput
-constexpr double kTie = 1e-6;           // costs this close are equal (the tables give six digits)
 
-Label label(int input, int byte) { return Label(input * 256 + byte); }
 bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
 // The sign fill of a byte: zero for zero, itself for a sign fill (kMixed: unknown, stays so).
 Label sign_fill(Label l) { return l >= kMixed ? l : Label(l | kSignLabel); }
@@ -933,7 +929,7 @@ class Search {
   // A programmable instruction with its control load, the instruction costing c (with_load).
   double with_load(double c, const isa::Instruction& in) const {
     auto l = instr_cost(*o_.cpu, control_load_id(in));
-    return l ? shufc::with_load(c, l->rthroughput, o_) : kInf;
+    return l ? synth::with_load(c, l->rthroughput, o_) : kInf;
   }
 
   // Every data-movement instance of the target at this width, deduplicated by byte map.
@@ -1403,210 +1399,8 @@ class Search {
   std::chrono::steady_clock::time_point start_;
 };
 
-// The cheapest record the target has that passes `fits`, with the immediate it needs (the
-// halves' extracts, inserts and ors).
-struct Chosen {
-  const isa::Instruction* in = nullptr;
-  uint64_t imm = 0;
-};
-Chosen cheapest_record(const SynthOptions& o, const std::function<bool(const isa::Instruction&, uint64_t)>& fits) {
-  Chosen best;
-  double best_cost = kInf;
-  for (const isa::Instruction* in : isa::instructions_for(o.target)) {
-    const auto c = instr_cost(*o.cpu, in->id);
-    if (!c || in->programmable() || c->rthroughput >= best_cost) continue;
-    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm)
-      if (fits(*in, imm)) {
-        best = {in, imm}, best_cost = c->rthroughput;
-        break;
-      }
-  }
-  return best;
-}
+}  // namespace
 
-// Is `in` with `imm` a byte move with this byte map (input k's byte b as LaneSrc::from(k, b))?
-bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want) {
-  return isa::is_bytewise(in) && isa::byte_map(in, {imm, {}}) == want;
-}
-
-// Drops the steps no output reads.
-void drop_dead_steps(Program& p) {
-  const unsigned k = unsigned(p.inputs.size());
-  std::vector<char> live(p.num_values(), 0);
-  for (unsigned o : p.outputs) live[o] = 1;
-  for (size_t j = p.steps.size(); j-- > 0;)
-    if (live[k + j])
-      for (unsigned a : p.steps[j].args) live[a] = 1;
-  std::vector<unsigned> id(p.num_values());
-  for (unsigned i = 0; i < k; ++i) id[i] = i;
-  std::vector<Program::Step> kept;
-  for (size_t j = 0; j < p.steps.size(); ++j) {
-    if (!live[k + j]) continue;
-    Program::Step st = std::move(p.steps[j]);
-    for (unsigned& a : st.args) a = id[a];
-    id[k + j] = unsigned(k + kept.size());
-    kept.push_back(std::move(st));
-  }
-  p.steps = std::move(kept);
-  for (unsigned& o : p.outputs) o = id[o];
-}
-
-// A built Program made ready to print: dead steps dropped, steps named t0, t1, ..., the last r.
-void finish(Program& p) {
-  drop_dead_steps(p);
-  for (size_t j = 0; j < p.steps.size(); ++j) p.steps[j].name = fmt::format("t{}", j);
-  if (!p.steps.empty()) p.steps.back().name = "r";
-}
-
-// Appends `part`'s steps to `p`, part's input i reading p's value inputs[i]; returns the value of
-// part's output in p.
-unsigned append(Program& p, const Program& part, const std::vector<unsigned>& inputs) {
-  const unsigned k = unsigned(part.inputs.size()), base = p.num_values();
-  auto value = [&](unsigned v) { return v < k ? inputs.at(v) : base + v - k; };
-  for (Program::Step st : part.steps) {
-    for (unsigned& a : st.args) a = value(a);
-    p.steps.push_back(std::move(st));
-  }
-  return value(part.outputs.at(0));
-}
-
-// Searches for the goal (labels of the named inputs' bytes, kAnyByte, kZeroByte); at 256 or 512
-// bits, when the search finds nothing, builds the result from its halves. The Program is checked
-// by the simulator against the goal before it is returned.
-Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                 const SynthOptions& opts, bool split_stages = true);
-
-// The result from its two halves, each a shuffle of the inputs' halves (of up to four: then two
-// searches, or-ed), put together with inserts: the last resort where no sequence at the full
-// width was found (AVX has no 256-bit integer shuffle; AVX-512BW no byte shuffle across 128-bit
-// lanes). The half searches share what is left of the budget; extracts, inserts and the or are the
-// target's cheapest records that move those bytes. Correct by construction, not optimal.
-std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                              const SynthOptions& opts, double spent_ms) {
-  const unsigned h = bits / 2, hb = h / 8, k = unsigned(names.size());
-  std::vector<isa::LaneSrc> hi_map, or_map;
-  for (unsigned j = 0; j < hb; ++j) hi_map.push_back(isa::LaneSrc::from(0, int(hb + j)));
-  const Chosen extract = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
-    return in.reg_bits == h && in.num_inputs == 1 && in.in_bits(0) == bits && moves_as(in, imm, hi_map);
-  });
-  Chosen insert[2];
-  for (unsigned q = 0; q < 2; ++q) {
-    std::vector<isa::LaneSrc> m;
-    for (unsigned j = 0; j < 2 * hb; ++j)
-      m.push_back(j / hb == q ? isa::LaneSrc::from(1, int(j % hb)) : isa::LaneSrc::from(0, int(j)));
-    insert[q] = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
-      return in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == h && moves_as(in, imm, m);
-    });
-  }
-  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
-    return in.value == isa::ValueOp::BitOr && in.reg_bits == h && in.num_inputs == 2 && in.in_bits(0) == h && in.in_bits(1) == h;
-  });
-  if (!extract.in || !insert[0].in || !insert[1].in || !orr.in) return std::nullopt;
-
-  Program prog;
-  prog.arch = opts.target.arch;
-  for (const std::string& n : names) prog.inputs.push_back({n, bits});
-  // Input i's half q as a value: the input itself for its low half (an instruction on h bits
-  // reads the low part of a wider register), an extract for its high half.
-  std::map<std::pair<unsigned, unsigned>, unsigned> source_value;
-  auto source = [&](unsigned i, unsigned q) {
-    if (q == 0) return i;
-    auto [it, fresh] = source_value.try_emplace({i, q}, 0);
-    if (fresh) {
-      prog.steps.push_back({"", extract.in, {i}, extract.imm, {}});
-      it->second = prog.num_values() - 1;
-    }
-    return it->second;
-  };
-  auto splice = [&](const Program& sub, const std::vector<unsigned>& args) {
-    std::vector<unsigned> id(sub.num_values());
-    for (size_t i = 0; i < sub.inputs.size(); ++i) id[i] = args[i];
-    for (size_t j = 0; j < sub.steps.size(); ++j) {
-      Program::Step st = sub.steps[j];
-      for (unsigned& a : st.args) a = id[a];
-      prog.steps.push_back(std::move(st));
-      id[sub.inputs.size() + j] = prog.num_values() - 1;
-    }
-    return id[sub.outputs.at(0)];
-  };
-  // Each half: its sources in order of first use, in pairs (one search per pair).
-  struct Part {
-    std::vector<int> goal;
-    std::vector<std::pair<unsigned, unsigned>> sources;
-  };
-  std::vector<Part> parts[2];
-  for (unsigned q = 0; q < 2; ++q) {
-    std::vector<std::pair<unsigned, unsigned>> used;
-    bool any_fixed = false;
-    for (unsigned j = 0; j < hb; ++j) {
-      const int g = goal[q * hb + j];
-      any_fixed |= g != kAnyByte;
-      if (g < 0) continue;
-      const std::pair<unsigned, unsigned> src{unsigned(g / 256), unsigned(g % 256) / hb};
-      if (std::find(used.begin(), used.end(), src) == used.end()) used.push_back(src);
-    }
-    if (!any_fixed) continue;  // a free half
-    if (used.empty()) used.push_back({0, 0});  // zeros only: any source will do
-    for (size_t first = 0; first < used.size(); first += 2) {
-      Part p;
-      p.sources.assign(used.begin() + long(first), used.begin() + long(std::min(used.size(), first + 2)));
-      for (unsigned j = 0; j < hb; ++j) {
-        const int g = goal[q * hb + j];
-        if (g < 0) {
-          p.goal.push_back(g == kAnyByte && first == 0 ? kAnyByte : kZeroByte);
-          continue;
-        }
-        const std::pair<unsigned, unsigned> src{unsigned(g / 256), unsigned(g % 256) / hb};
-        const auto it = std::find(p.sources.begin(), p.sources.end(), src);
-        p.goal.push_back(it == p.sources.end() ? kZeroByte : int(label(int(it - p.sources.begin()), g % 256 % int(hb))));
-      }
-      parts[q].push_back(std::move(p));
-    }
-  }
-  const size_t searches = parts[0].size() + parts[1].size();
-  SynthOptions sub = opts;
-  sub.budget_ms = unsigned(std::max(1.0, (double(opts.budget_ms) - spent_ms) / double(std::max<size_t>(1, searches))));
-  sub.node_budget = std::max<uint64_t>(1, opts.node_budget / std::max<size_t>(1, searches));
-  int half_value[2] = {-1, -1};
-  for (unsigned q = 0; q < 2; ++q) {
-    for (const Part& p : parts[q]) {
-      std::vector<std::string> sub_names;
-      std::vector<unsigned> args;
-      for (const auto& [i, part] : p.sources) {
-        sub_names.push_back(fmt::format("{}_{}", names[i], part));
-        args.push_back(source(i, part));
-      }
-      const Expected<SynthResult> r = synth_goal(p.goal, h, sub_names, sub);
-      if (!r) return std::nullopt;
-      const unsigned v = splice(r->program, args);
-      if (half_value[q] < 0) {
-        half_value[q] = int(v);
-      } else {
-        prog.steps.push_back({"", orr.in, {unsigned(half_value[q]), v}, orr.imm, {}});
-        half_value[q] = int(prog.num_values() - 1);
-      }
-    }
-  }
-  // The low half into a full register, then the high half into it; an input whose low half is
-  // already the result's needs no insert.
-  unsigned acc = half_value[0] >= 0 && unsigned(half_value[0]) < k ? unsigned(half_value[0]) : 0;
-  if (half_value[0] >= 0 && unsigned(half_value[0]) >= k) {
-    prog.steps.push_back({"", insert[0].in, {acc, unsigned(half_value[0])}, insert[0].imm, {}});
-    acc = prog.num_values() - 1;
-  }
-  if (half_value[1] >= 0) {
-    prog.steps.push_back({"", insert[1].in, {acc, unsigned(half_value[1])}, insert[1].imm, {}});
-    acc = prog.num_values() - 1;
-  }
-  if (acc < k) return std::nullopt;  // nothing to do: the search would have found it
-  prog.outputs.push_back(acc);
-  finish(prog);
-  return prog;
-}
-
-// A Program's cost under the search's objective: what emit_asm writes (program_cost: copies and
-// spills included), each programmable step with its control load priced by with_load, a portless
-// one (the zero idiom) at its token cost.
 double objective_cost(const Program& p, const SynthOptions& o) {
   const ProgramCost pc = program_cost(p, *o.cpu);
   if (o.objective == Objective::ports) return pc.block_rthroughput;
@@ -1620,334 +1414,6 @@ double objective_cost(const Program& p, const SynthOptions& o) {
       t += with_load(c->rthroughput, l->rthroughput, o) - (c->rthroughput + l->rthroughput);
   }
   return t;
-}
-
-// A table lookup that yields a register of `bits` from tables twice as wide, each an input
-// widened by the target's cheapest record that keeps all its bytes (NEON: uxtl.8h, then tbl2.8b
-// for a 64-bit byte shuffle: tbl reads 128-bit tables only). The last resort below the widest
-// registers; correct by construction, not optimal.
-std::optional<Program> widened_table(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                     const SynthOptions& opts) {
-  const unsigned k = unsigned(names.size()), bytes = bits / 8;
-  // The widening: every input byte lands somewhere in the wide register.
-  auto places = [&](const isa::Instruction& in, uint64_t imm) {
-    std::vector<int> at(bytes, -1);
-    const std::vector<isa::LaneSrc> m = isa::byte_map(in, {imm, {}});
-    for (size_t p = 0; p < m.size(); ++p)
-      if (!m[p].is_zero() && at[size_t(m[p].elem)] < 0) at[size_t(m[p].elem)] = int(p);
-    return at;
-  };
-  const Chosen widen = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
-    if (in.reg_bits != 2 * bits || in.num_inputs != 1 || in.in_bits(0) != bits || !isa::is_bytewise(in)) return false;
-    const std::vector<int> at = places(in, imm);
-    return std::count(at.begin(), at.end(), -1) == 0;
-  });
-  if (!widen.in) return std::nullopt;
-  const std::vector<int> place = places(*widen.in, widen.imm);
-  // The inputs the goal reads, each widened once and given to the table in that order.
-  std::vector<int> slot(k, -1);
-  std::vector<unsigned> used;
-  for (int g : goal)
-    if (g >= 0 && slot[size_t(g / 256)] < 0) slot[size_t(g / 256)] = int(used.size()), used.push_back(unsigned(g / 256));
-  if (used.empty()) return std::nullopt;  // zeros only: a search answers those
-  const unsigned t = unsigned(used.size());
-  const bool zeros = std::count(goal.begin(), goal.end(), kZeroByte) > 0;
-  const isa::Instruction* table = nullptr;
-  double best = kInf;
-  for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
-    if (in->control.kind != isa::Control::Kind::Table || in->reg_bits != bits || in->num_inputs != t ||
-        in->control.table_inputs != t || in->elem_bits != 8 || in->src_elem_bits != 8 || (zeros && !in->control.zeroing))
-      continue;
-    bool wide = true;
-    for (unsigned i = 0; i < t; ++i) wide &= in->in_bits(i) == 2 * bits;
-    const auto c = instr_cost(*opts.cpu, in->id);
-    if (wide && c && c->rthroughput < best) table = in, best = c->rthroughput;
-  }
-  if (!table) return std::nullopt;
-  std::vector<int> control(bytes);
-  for (unsigned i = 0; i < bytes; ++i) {
-    const int g = goal[i];
-    control[i] = g == kZeroByte ? -1 : g == kAnyByte ? (table->control.zeroing ? -1 : 0)
-                                                     : slot[size_t(g / 256)] * int(2 * bytes) + place[size_t(g % 256)];
-  }
-  if (!isa::accepts(*table, control)) return std::nullopt;
-  Program prog;
-  prog.arch = opts.target.arch;
-  for (unsigned i = 0; i < k; ++i) prog.inputs.push_back({names[i], bits});
-  Program::Step r{"r", table, {}, 0, control};
-  for (unsigned i : used) {
-    prog.steps.push_back({fmt::format("t{}", prog.steps.size()), widen.in, {i}, widen.imm, {}});
-    r.args.push_back(prog.num_values() - 1);
-  }
-  prog.steps.push_back(std::move(r));
-  prog.outputs.push_back(prog.num_values() - 1);
-  return prog;
-}
-
-// Two stages, each searched on its own, the second reading the first one's result ("t"): the
-// first makes `first` (a relaxation of the goal), the second puts each wanted byte where the goal
-// wants it, from where the first left it. Clang lowers shuffles this way; the search's levels do
-// not reach these shapes when the first stage ends in, or the second needs, four or more
-// instructions or a programmable one in the middle. Correct by construction (synth_goal checks the
-// whole Program), not proven optimal. nullopt when not cheaper than `cost`.
-// second_stage: the second after a first one (searched, or built: shifted_merge) of first_cost.
-std::optional<Program> second_stage(const std::vector<int>& goal, const Program& first, double first_cost, unsigned bits,
-                                    const SynthOptions& sub, double cost) {
-  const auto made = simulate_labels(first);
-  if (!made || made->size() != 1) return std::nullopt;
-  std::vector<int> second_goal(goal.size(), kAnyByte);
-  for (unsigned j = 0; j < goal.size(); ++j) {
-    if (goal[j] < 0) {
-      second_goal[j] = goal[j];
-      continue;
-    }
-    auto holds = [&](unsigned p) { const ByteLabel l = (*made)[0][p]; return l.input >= 0 && int(label(l.input, l.byte)) == goal[j]; };
-    unsigned at = j;  // in place if it is there
-    for (unsigned p = 0; p < goal.size() && !holds(at); ++p) at = p;
-    if (!holds(at)) return std::nullopt;
-    second_goal[j] = int(label(0, int(at)));
-  }
-  auto second = synth_goal(second_goal, bits, {"t"}, sub, false);
-  if (!second || first_cost + second->cost > cost + kTie) return std::nullopt;
-  Program prog = first;
-  prog.outputs = {append(prog, second->program, {prog.outputs.at(0)})};
-  finish(prog);
-  return prog;
-}
-
-std::optional<Program> two_stages(const std::vector<int>& goal, const std::vector<int>& first_goal, unsigned bits,
-                                  const std::vector<std::string>& names, const SynthOptions& sub, double cost) {
-  auto first = synth_goal(first_goal, bits, names, sub, false);
-  if (!first || first->cost > cost + kTie) return std::nullopt;
-  return second_stage(goal, first->program, first->cost, bits, sub, cost);
-}
-
-// By input: each input's bytes searched alone (zeros where the other's go), then or-ed: clang's
-// SSE2 select of two shuffled inputs (pshufd, pshuflw on each, then pand / pandn / por). Undefined
-// bytes are left to the first part (the second makes zeros there: no two bytes are or-ed).
-std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                const SynthOptions& opts, const SynthOptions& sub, double cost) {
-  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
-    return in.value == isa::ValueOp::BitOr && in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == bits;
-  });
-  if (!orr.in) return std::nullopt;
-  std::vector<int> part[2] = {goal, goal};
-  for (size_t j = 0; j < goal.size(); ++j)
-    for (int k = 0; k < 2; ++k) {
-      int& g = part[k][j];
-      if (g >= 0 ? g / 256 != k : g == kAnyByte && k == 1) g = kZeroByte;
-    }
-  std::optional<SynthResult> made[2];
-  double spent = 0;
-  for (int k = 0; k < 2; ++k) {
-    auto r = synth_goal(part[k], bits, names, sub, false);
-    if (!r || (spent += r->cost) > cost + kTie) return std::nullopt;
-    made[k] = std::move(*r);
-  }
-  Program prog = made[0]->program;
-  std::vector<unsigned> inputs(names.size());
-  std::iota(inputs.begin(), inputs.end(), 0u);
-  const unsigned second = append(prog, made[1]->program, inputs);
-  prog.steps.push_back({"r", orr.in, {prog.outputs.at(0), second}, orr.imm, {}});
-  prog.outputs = {prog.num_values() - 1};
-  finish(prog);
-  return prog;
-}
-
-// The inputs' wanted elements in one register, for a one-input shuffle to finish: each in place,
-// and where both inputs want one position, the second one moved to a free position of its 8-byte
-// group (an element shift away: psrlq, ushr), else to any free one. Elements are the widest the
-// goal moves whole (a dword shuffle's dwords). nullopt when there are not enough positions.
-std::optional<std::vector<int>> placed_merge(const std::vector<int>& goal) {
-  const unsigned bytes = unsigned(goal.size());
-  unsigned width = 8;  // the element size in bytes
-  for (; width > 1; width /= 2) {
-    bool whole = true;
-    for (unsigned c = 0; c < bytes && whole; c += width) {
-      int base = -1;  // the source element's first byte, as a label
-      for (unsigned i = 0; i < width && whole; ++i) {
-        const int g = goal[c + i];
-        if (g < 0) continue;
-        if ((g % 256) % int(width) != int(i)) whole = false;
-        else if (base < 0) base = g - int(i);
-        else whole = g - int(i) == base;
-      }
-    }
-    if (whole) break;
-  }
-  const unsigned n = bytes / width;
-  std::vector<int> at(n, -1);  // position -> source element label (its first byte)
-  std::vector<int> later;
-  for (unsigned c = 0; c < bytes; c += width) {
-    int base = -1;
-    for (unsigned i = 0; i < width && base < 0; ++i)
-      if (goal[c + i] >= 0) base = goal[c + i] - int(i);
-    if (base < 0 || std::find(at.begin(), at.end(), base) != at.end() ||
-        std::find(later.begin(), later.end(), base) != later.end())
-      continue;
-    int& home = at[unsigned(base % 256) / width];
-    if (home < 0) home = base;
-    else later.push_back(base);
-  }
-  if (later.empty()) return std::nullopt;
-  for (int base : later) {
-    const unsigned e = unsigned(base % 256) / width, per_qword = std::max(1u, 8 / width);
-    int slot = -1;
-    for (unsigned p = e / per_qword * per_qword; p < (e / per_qword + 1) * per_qword && slot < 0; ++p)
-      if (p < n && at[p] < 0) slot = int(p);
-    for (unsigned p = 0; p < n && slot < 0; ++p)
-      if (at[p] < 0) slot = int(p);
-    if (slot < 0) return std::nullopt;
-    at[size_t(slot)] = base;
-  }
-  std::vector<int> first(bytes, kAnyByte);
-  for (unsigned p = 0; p < n; ++p)
-    if (at[p] >= 0)
-      for (unsigned i = 0; i < width; ++i) first[p * width + i] = at[p] + int(i);
-  return first;
-}
-
-// placed_merge's register built directly: each input's wanted bytes, shifted within their 8-byte
-// group by an element shift where they were moved (psrlq, ushr), masked to zero where another
-// part's bytes go (pand with a constant), all or-ed: logic and shift ports, no shuffle port.
-// nullopt when a byte changes 8-byte group or the target lacks the shift, the mask or the or.
-std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bits, const std::vector<std::string>& names,
-                                     const SynthOptions& opts) {
-  const unsigned bytes = unsigned(first.size());
-  std::map<std::pair<int, int>, std::vector<unsigned>> parts;  // (input, shift in bytes) -> positions
-  for (unsigned j = 0; j < bytes; ++j)
-    if (const int g = first[j]; g >= 0) {
-      const int s = g % 256;
-      if (unsigned(s) / 8 != j / 8) return std::nullopt;
-      parts[{g / 256, int(j) - s}].push_back(j);
-    }
-  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
-    return in.value == isa::ValueOp::BitOr && in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == bits;
-  });
-  const isa::Instruction* mask = nullptr;
-  for (const isa::Instruction* in : isa::instructions_for(opts.target))
-    if (in->programmable() && in->control.kind == isa::Control::Kind::Table && in->control.block_elems == 1 &&
-        in->control.zeroing && in->num_inputs == 1 && in->reg_bits == bits && in->elem_bits == 8 && instr_cost(*opts.cpu, in->id))
-      mask = in;
-  if (!orr.in || !mask) return std::nullopt;
-  Program prog;
-  prog.arch = opts.target.arch;
-  for (const std::string& n : names) prog.inputs.push_back({n, bits});
-  int acc = -1;
-  for (const auto& [key, positions] : parts) {
-    const auto [input, d] = key;
-    // The shift: out byte j <- in byte j - d within its 8-byte group, zero coming in.
-    std::vector<isa::LaneSrc> moved(bytes);
-    for (unsigned j = 0; j < bytes; ++j) {
-      const int s = int(j) - d;
-      moved[j] = s >= 0 && unsigned(s) / 8 == j / 8 ? isa::LaneSrc::from(0, s) : isa::LaneSrc::zero();
-    }
-    unsigned v = unsigned(input);
-    if (d != 0) {
-      const Chosen sh = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
-        return in.num_inputs == 1 && in.reg_bits == bits && in.in_bits(0) == bits && moves_as(in, imm, moved);
-      });
-      if (!sh.in) return std::nullopt;
-      prog.steps.push_back({"", sh.in, {v}, sh.imm, {}});
-      v = prog.num_values() - 1;
-    }
-    // Masked where another part's byte goes, and where no byte is wanted but in the first part
-    // (two or-ed bytes have no label), unless this part's content is zero there already.
-    std::vector<int> control(bytes);
-    bool needed = false;
-    for (unsigned j = 0; j < bytes; ++j) {
-      const bool mine = std::find(positions.begin(), positions.end(), j) != positions.end();
-      control[j] = mine || (first[j] < 0 && acc < 0) ? int(j) : -1;
-      needed |= control[j] < 0 && !moved[j].is_zero();
-    }
-    if (needed) {
-      prog.steps.push_back({"", mask, {v}, 0, control});
-      v = prog.num_values() - 1;
-    }
-    if (acc >= 0) {
-      prog.steps.push_back({"", orr.in, {unsigned(acc), v}, orr.imm, {}});
-      v = prog.num_values() - 1;
-    }
-    acc = int(v);
-  }
-  if (acc < int(names.size())) return std::nullopt;  // one input in place: nothing to merge
-  prog.outputs = {unsigned(acc)};
-  finish(prog);
-  return prog;
-}
-
-// The two-stage shapes tried when the search proved nothing, sharing what is left of the budget:
-// - zeros last: the goal with its zero bytes free, then a blend with the zero register or an and
-//   (vblendps, vpermps, then vblendps with zeros);
-// - inputs merged first: where no byte position is wanted from both inputs, a blend of the two
-//   that keeps each wanted byte in place, then a one-input shuffle of it (clang's AVX2 lowering of
-//   two-input byte shuffles across lanes: vpblendvb, then vpshufb, vpermq, vpshufb, vpor);
-// - by input, then or-ed (by_input).
-// The cheapest Program found, when cheaper than `cost`. By block throughput (the ports objective):
-// the one lightest on the busiest ports (then the cheapest summed), when lighter than `found`;
-// the stages then take answers of any summed cost.
-std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                              const SynthOptions& opts, const Program& found, double cost, double spent_ms,
-                              bool by_block = false) {
-  if (spent_ms >= opts.budget_ms) return std::nullopt;
-  SynthOptions sub = opts;
-  sub.budget_ms = std::max(1u, unsigned((opts.budget_ms - spent_ms) / 6));  // up to six searches
-  // A stage is a smaller shuffle than the whole, and only an answer is wanted of it, not a proof:
-  // a hundredth of the nodes (the levels that prove take most of a search's time).
-  sub.node_budget = std::max<uint64_t>(1, opts.node_budget / 100);
-  sub.unprovable_nodes = sub.one_input_unprovable_nodes = opts.unprovable_nodes / 8;
-  std::optional<Program> best;
-  // Cheaper under the objective, or as cheap and lighter on the busiest port group (an and, an
-  // or and a pshufb spread over three ports where two pshufb queue on one).
-  auto ports_of = [&](const Program& p) {
-    const ProgramCost pc = program_cost(p, *opts.cpu);
-    return by_block ? pc.block_rthroughput : pc.port_rthroughput;
-  };
-  double ports = cost < kInf ? ports_of(found) : kInf;
-  auto keep = [&](std::optional<Program> p) {
-    if (!p) return;
-    const double c = objective_cost(*p, opts), q = ports_of(*p);
-    const bool better = by_block ? q < ports - kTie || (q <= ports + kTie && c < cost - kTie)
-                                 : c < cost - kTie || (c <= cost + kTie && q < ports - kTie);
-    if (better) cost = c, ports = q, best = std::move(p);
-  };
-  auto limit = [&] { return by_block ? kInf : cost; };  // what a staged answer may cost (summed)
-  auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, limit())); };
-  if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
-    std::vector<int> free = goal;
-    std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
-    consider(free);
-  }
-  if (names.size() == 2) {
-    std::vector<int> merged(goal.size(), kAnyByte);
-    bool used[2] = {false, false}, clash = false;
-    for (int g : goal)
-      if (g >= 0) {
-        int& m = merged[size_t(g % 256)];
-        used[g / 256] = true;
-        clash |= m >= 0 && m != g;
-        m = g;
-      }
-    if (used[0] && used[1] && !clash) consider(merged);
-    // By block throughput, also where positions clash: a few masked inputs, an element shift and
-    // an or on other ports than the one shuffle after them.
-    if (used[0] && used[1] && clash && by_block)
-      if (auto placed = placed_merge(goal)) {
-        consider(*placed);
-        if (auto built = shifted_merge(*placed, bits, names, opts))
-          keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
-      }
-    // Where one byte table lookup over the whole register (pshufb, vpermb, tbl) makes any
-    // one-input part, the search's or step has tried these shapes already (not AVX2's vpshufb
-    // at 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte).
-    bool lookup = false;
-    for (const isa::Instruction* in : isa::instructions_for(opts.target))
-      lookup |= in->programmable() && in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 &&
-                in->moves_only() && in->elem_bits == 8 && in->reg_bits == bits && in->in_bits(0) == bits &&
-                (in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) && instr_cost(*opts.cpu, in->id);
-    if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, limit()));
-  }
-  return best;
 }
 
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
@@ -2017,9 +1483,10 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   return r;
 }
 
-}  // namespace
+}  // namespace synth
 
 Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& opts) {
+  using synth::kAnyByte, synth::kZeroByte, synth::label;
   if (!opts.cpu) return Error{"synth needs a CPU cost model"};
   if (opts.cpu->arch != opts.target.arch) return Error{fmt::format("CPU '{}' is not a {} CPU", opts.cpu->name, opts.target.name)};
   if (in.scalable()) return Error{"synth handles fixed-length vectors; scalable ones are the scalable-vectors engine's"};
@@ -2080,7 +1547,7 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
       else goal.push_back(int(label(input_of[which], int((unsigned(e) % n) * bpe + k))));
     }
   if (names.empty()) return Error{"the shuffle reads no input value: it is a constant"};
-  return synth_goal(goal, out_bits, names, opts);
+  return synth::synth_goal(goal, out_bits, names, opts);
 }
 
 }  // namespace shufc

@@ -1,0 +1,37 @@
+// What the search (synth.cpp) and the steps around it (two stages, last resorts) share: the
+// goal's byte encoding, the search itself, and the objective's cost of a Program.
+#pragma once
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "shufc/expected.h"
+#include "shufc/program.h"
+#include "shufc/synth.h"
+
+namespace shufc::synth {
+
+// A goal is one int per result byte: an input byte's label, kAnyByte or kZeroByte.
+using Label = uint16_t;
+constexpr int kAnyByte = -1;   // don't care
+constexpr int kZeroByte = -2;  // zero
+inline Label label(int input, int byte) { return Label(input * 256 + byte); }
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kTie = 1e-6;  // costs this close are equal (the tables give six digits)
+
+// Searches for the goal (labels of the named inputs' bytes, kAnyByte, kZeroByte); when nothing
+// cheaper is proven, also the two-stage shapes (stages.h, unless split_stages is false: a stage
+// is not split again); at 256 or 512 bits, when the search finds nothing, builds the result from
+// its halves (last_resorts.h). The Program is checked by the simulator against the goal before
+// it is returned.
+Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                 const SynthOptions& opts, bool split_stages = true);
+
+// A Program's cost under the search's objective: what emit_asm writes (program_cost: copies and
+// spills included), each programmable step with its control load priced as the search prices it,
+// a portless one (the zero idiom) at its token cost; the ports objective's block throughput.
+double objective_cost(const Program& p, const SynthOptions& o);
+
+}  // namespace shufc::synth

@@ -1,0 +1,74 @@
+#include "program_build.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "goal.h"
+#include "shufc/cost.h"
+#include "shufc/isa/registry.h"
+
+namespace shufc::synth {
+
+Chosen cheapest_record(const SynthOptions& o, const std::function<bool(const isa::Instruction&, uint64_t)>& fits) {
+  Chosen best;
+  double best_cost = kInf;
+  for (const isa::Instruction* in : isa::instructions_for(o.target)) {
+    const auto c = instr_cost(*o.cpu, in->id);
+    if (!c || in->programmable() || c->rthroughput >= best_cost) continue;
+    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm)
+      if (fits(*in, imm)) {
+        best = {in, imm}, best_cost = c->rthroughput;
+        break;
+      }
+  }
+  return best;
+}
+
+bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want) {
+  return isa::is_bytewise(in) && isa::byte_map(in, {imm, {}}) == want;
+}
+
+namespace {
+
+// Drops the steps no output reads.
+void drop_dead_steps(Program& p) {
+  const unsigned k = unsigned(p.inputs.size());
+  std::vector<char> live(p.num_values(), 0);
+  for (unsigned o : p.outputs) live[o] = 1;
+  for (size_t j = p.steps.size(); j-- > 0;)
+    if (live[k + j])
+      for (unsigned a : p.steps[j].args) live[a] = 1;
+  std::vector<unsigned> id(p.num_values());
+  for (unsigned i = 0; i < k; ++i) id[i] = i;
+  std::vector<Program::Step> kept;
+  for (size_t j = 0; j < p.steps.size(); ++j) {
+    if (!live[k + j]) continue;
+    Program::Step st = std::move(p.steps[j]);
+    for (unsigned& a : st.args) a = id[a];
+    id[k + j] = unsigned(k + kept.size());
+    kept.push_back(std::move(st));
+  }
+  p.steps = std::move(kept);
+  for (unsigned& o : p.outputs) o = id[o];
+}
+
+}  // namespace
+
+void finish(Program& p) {
+  drop_dead_steps(p);
+  for (size_t j = 0; j < p.steps.size(); ++j) p.steps[j].name = fmt::format("t{}", j);
+  if (!p.steps.empty()) p.steps.back().name = "r";
+}
+
+unsigned append(Program& p, const Program& part, const std::vector<unsigned>& inputs) {
+  const unsigned k = unsigned(part.inputs.size()), base = p.num_values();
+  auto value = [&](unsigned v) { return v < k ? inputs.at(v) : base + v - k; };
+  for (Program::Step st : part.steps) {
+    for (unsigned& a : st.args) a = value(a);
+    p.steps.push_back(std::move(st));
+  }
+  return value(part.outputs.at(0));
+}
+
+}  // namespace shufc::synth

@@ -1,0 +1,32 @@
+// Building Programs from the target's records outside the search: the cheapest record that
+// moves bytes a given way, and splicing Programs together.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "shufc/isa/instruction.h"
+#include "shufc/program.h"
+#include "shufc/synth.h"
+
+namespace shufc::synth {
+
+// The cheapest non-programmable record the target has that passes `fits`, with the immediate it
+// needs (the halves' extracts, inserts and ors).
+struct Chosen {
+  const isa::Instruction* in = nullptr;
+  uint64_t imm = 0;
+};
+Chosen cheapest_record(const SynthOptions& o, const std::function<bool(const isa::Instruction&, uint64_t)>& fits);
+
+// Is `in` with `imm` a byte move with this byte map (input k's byte b as LaneSrc::from(k, b))?
+bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want);
+
+// A built Program made ready to print: dead steps dropped, steps named t0, t1, ..., the last r.
+void finish(Program& p);
+
+// Appends `part`'s steps to `p`, part's input i reading p's value inputs[i]; returns the value of
+// part's output in p.
+unsigned append(Program& p, const Program& part, const std::vector<unsigned>& inputs);
+
+}  // namespace shufc::synth

@@ -1,0 +1,275 @@
+#include "stages.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "goal.h"
+#include "program_build.h"
+#include "shufc/cost.h"
+#include "shufc/isa/registry.h"
+#include "shufc/sim.h"
+
+namespace shufc::synth {
+
+namespace {
+
+// Two stages, each searched on its own, the second reading the first one's result ("t"): the
+// first makes `first` (a relaxation of the goal), the second puts each wanted byte where the goal
+// wants it, from where the first left it. Clang lowers shuffles this way; the search's levels do
+// not reach these shapes when the first stage ends in, or the second needs, four or more
+// instructions or a programmable one in the middle. Correct by construction (synth_goal checks the
+// whole Program), not proven optimal. nullopt when not cheaper than `cost`.
+// second_stage: the second after a first one (searched, or built: shifted_merge) of first_cost.
+std::optional<Program> second_stage(const std::vector<int>& goal, const Program& first, double first_cost, unsigned bits,
+                                    const SynthOptions& sub, double cost) {
+  const auto made = simulate_labels(first);
+  if (!made || made->size() != 1) return std::nullopt;
+  std::vector<int> second_goal(goal.size(), kAnyByte);
+  for (unsigned j = 0; j < goal.size(); ++j) {
+    if (goal[j] < 0) {
+      second_goal[j] = goal[j];
+      continue;
+    }
+    auto holds = [&](unsigned p) { const ByteLabel l = (*made)[0][p]; return l.input >= 0 && int(label(l.input, l.byte)) == goal[j]; };
+    unsigned at = j;  // in place if it is there
+    for (unsigned p = 0; p < goal.size() && !holds(at); ++p) at = p;
+    if (!holds(at)) return std::nullopt;
+    second_goal[j] = int(label(0, int(at)));
+  }
+  auto second = synth_goal(second_goal, bits, {"t"}, sub, false);
+  if (!second || first_cost + second->cost > cost + kTie) return std::nullopt;
+  Program prog = first;
+  prog.outputs = {append(prog, second->program, {prog.outputs.at(0)})};
+  finish(prog);
+  return prog;
+}
+
+std::optional<Program> two_stages(const std::vector<int>& goal, const std::vector<int>& first_goal, unsigned bits,
+                                  const std::vector<std::string>& names, const SynthOptions& sub, double cost) {
+  auto first = synth_goal(first_goal, bits, names, sub, false);
+  if (!first || first->cost > cost + kTie) return std::nullopt;
+  return second_stage(goal, first->program, first->cost, bits, sub, cost);
+}
+
+// By input: each input's bytes searched alone (zeros where the other's go), then or-ed: clang's
+// SSE2 select of two shuffled inputs (pshufd, pshuflw on each, then pand / pandn / por). Undefined
+// bytes are left to the first part (the second makes zeros there: no two bytes are or-ed).
+std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                const SynthOptions& opts, const SynthOptions& sub, double cost) {
+  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
+    return in.value == isa::ValueOp::BitOr && in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == bits;
+  });
+  if (!orr.in) return std::nullopt;
+  std::vector<int> part[2] = {goal, goal};
+  for (size_t j = 0; j < goal.size(); ++j)
+    for (int k = 0; k < 2; ++k) {
+      int& g = part[k][j];
+      if (g >= 0 ? g / 256 != k : g == kAnyByte && k == 1) g = kZeroByte;
+    }
+  std::optional<SynthResult> made[2];
+  double spent = 0;
+  for (int k = 0; k < 2; ++k) {
+    auto r = synth_goal(part[k], bits, names, sub, false);
+    if (!r || (spent += r->cost) > cost + kTie) return std::nullopt;
+    made[k] = std::move(*r);
+  }
+  Program prog = made[0]->program;
+  std::vector<unsigned> inputs(names.size());
+  std::iota(inputs.begin(), inputs.end(), 0u);
+  const unsigned second = append(prog, made[1]->program, inputs);
+  prog.steps.push_back({"r", orr.in, {prog.outputs.at(0), second}, orr.imm, {}});
+  prog.outputs = {prog.num_values() - 1};
+  finish(prog);
+  return prog;
+}
+
+// The inputs' wanted elements in one register, for a one-input shuffle to finish: each in place,
+// and where both inputs want one position, the second one moved to a free position of its 8-byte
+// group (an element shift away: psrlq, ushr), else to any free one. Elements are the widest the
+// goal moves whole (a dword shuffle's dwords). nullopt when there are not enough positions.
+std::optional<std::vector<int>> placed_merge(const std::vector<int>& goal) {
+  const unsigned bytes = unsigned(goal.size());
+  unsigned width = 8;  // the element size in bytes
+  for (; width > 1; width /= 2) {
+    bool whole = true;
+    for (unsigned c = 0; c < bytes && whole; c += width) {
+      int base = -1;  // the source element's first byte, as a label
+      for (unsigned i = 0; i < width && whole; ++i) {
+        const int g = goal[c + i];
+        if (g < 0) continue;
+        if ((g % 256) % int(width) != int(i)) whole = false;
+        else if (base < 0) base = g - int(i);
+        else whole = g - int(i) == base;
+      }
+    }
+    if (whole) break;
+  }
+  const unsigned n = bytes / width;
+  std::vector<int> at(n, -1);  // position -> source element label (its first byte)
+  std::vector<int> later;
+  for (unsigned c = 0; c < bytes; c += width) {
+    int base = -1;
+    for (unsigned i = 0; i < width && base < 0; ++i)
+      if (goal[c + i] >= 0) base = goal[c + i] - int(i);
+    if (base < 0 || std::find(at.begin(), at.end(), base) != at.end() ||
+        std::find(later.begin(), later.end(), base) != later.end())
+      continue;
+    int& home = at[unsigned(base % 256) / width];
+    if (home < 0) home = base;
+    else later.push_back(base);
+  }
+  if (later.empty()) return std::nullopt;
+  for (int base : later) {
+    const unsigned e = unsigned(base % 256) / width, per_qword = std::max(1u, 8 / width);
+    int slot = -1;
+    for (unsigned p = e / per_qword * per_qword; p < (e / per_qword + 1) * per_qword && slot < 0; ++p)
+      if (p < n && at[p] < 0) slot = int(p);
+    for (unsigned p = 0; p < n && slot < 0; ++p)
+      if (at[p] < 0) slot = int(p);
+    if (slot < 0) return std::nullopt;
+    at[size_t(slot)] = base;
+  }
+  std::vector<int> first(bytes, kAnyByte);
+  for (unsigned p = 0; p < n; ++p)
+    if (at[p] >= 0)
+      for (unsigned i = 0; i < width; ++i) first[p * width + i] = at[p] + int(i);
+  return first;
+}
+
+// placed_merge's register built directly: each input's wanted bytes, shifted within their 8-byte
+// group by an element shift where they were moved (psrlq, ushr), masked to zero where another
+// part's bytes go (pand with a constant), all or-ed: logic and shift ports, no shuffle port.
+// nullopt when a byte changes 8-byte group or the target lacks the shift, the mask or the or.
+std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bits, const std::vector<std::string>& names,
+                                     const SynthOptions& opts) {
+  const unsigned bytes = unsigned(first.size());
+  std::map<std::pair<int, int>, std::vector<unsigned>> parts;  // (input, shift in bytes) -> positions
+  for (unsigned j = 0; j < bytes; ++j)
+    if (const int g = first[j]; g >= 0) {
+      const int s = g % 256;
+      if (unsigned(s) / 8 != j / 8) return std::nullopt;
+      parts[{g / 256, int(j) - s}].push_back(j);
+    }
+  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
+    return in.value == isa::ValueOp::BitOr && in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == bits;
+  });
+  const isa::Instruction* mask = nullptr;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target))
+    if (in->programmable() && in->control.kind == isa::Control::Kind::Table && in->control.block_elems == 1 &&
+        in->control.zeroing && in->num_inputs == 1 && in->reg_bits == bits && in->elem_bits == 8 && instr_cost(*opts.cpu, in->id))
+      mask = in;
+  if (!orr.in || !mask) return std::nullopt;
+  Program prog;
+  prog.arch = opts.target.arch;
+  for (const std::string& n : names) prog.inputs.push_back({n, bits});
+  int acc = -1;
+  for (const auto& [key, positions] : parts) {
+    const auto [input, d] = key;
+    // The shift: out byte j <- in byte j - d within its 8-byte group, zero coming in.
+    std::vector<isa::LaneSrc> moved(bytes);
+    for (unsigned j = 0; j < bytes; ++j) {
+      const int s = int(j) - d;
+      moved[j] = s >= 0 && unsigned(s) / 8 == j / 8 ? isa::LaneSrc::from(0, s) : isa::LaneSrc::zero();
+    }
+    unsigned v = unsigned(input);
+    if (d != 0) {
+      const Chosen sh = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
+        return in.num_inputs == 1 && in.reg_bits == bits && in.in_bits(0) == bits && moves_as(in, imm, moved);
+      });
+      if (!sh.in) return std::nullopt;
+      prog.steps.push_back({"", sh.in, {v}, sh.imm, {}});
+      v = prog.num_values() - 1;
+    }
+    // Masked where another part's byte goes, and where no byte is wanted but in the first part
+    // (two or-ed bytes have no label), unless this part's content is zero there already.
+    std::vector<int> control(bytes);
+    bool needed = false;
+    for (unsigned j = 0; j < bytes; ++j) {
+      const bool mine = std::find(positions.begin(), positions.end(), j) != positions.end();
+      control[j] = mine || (first[j] < 0 && acc < 0) ? int(j) : -1;
+      needed |= control[j] < 0 && !moved[j].is_zero();
+    }
+    if (needed) {
+      prog.steps.push_back({"", mask, {v}, 0, control});
+      v = prog.num_values() - 1;
+    }
+    if (acc >= 0) {
+      prog.steps.push_back({"", orr.in, {unsigned(acc), v}, orr.imm, {}});
+      v = prog.num_values() - 1;
+    }
+    acc = int(v);
+  }
+  if (acc < int(names.size())) return std::nullopt;  // one input in place: nothing to merge
+  prog.outputs = {unsigned(acc)};
+  finish(prog);
+  return prog;
+}
+
+}  // namespace
+
+std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                              const SynthOptions& opts, const Program& found, double cost, double spent_ms,
+                              bool by_block) {
+  if (spent_ms >= opts.budget_ms) return std::nullopt;
+  SynthOptions sub = opts;
+  sub.budget_ms = std::max(1u, unsigned((opts.budget_ms - spent_ms) / 6));  // up to six searches
+  // A stage is a smaller shuffle than the whole, and only an answer is wanted of it, not a proof:
+  // a hundredth of the nodes (the levels that prove take most of a search's time).
+  sub.node_budget = std::max<uint64_t>(1, opts.node_budget / 100);
+  sub.unprovable_nodes = sub.one_input_unprovable_nodes = opts.unprovable_nodes / 8;
+  std::optional<Program> best;
+  // Cheaper under the objective, or as cheap and lighter on the busiest port group (an and, an
+  // or and a pshufb spread over three ports where two pshufb queue on one).
+  auto ports_of = [&](const Program& p) {
+    const ProgramCost pc = program_cost(p, *opts.cpu);
+    return by_block ? pc.block_rthroughput : pc.port_rthroughput;
+  };
+  double ports = cost < kInf ? ports_of(found) : kInf;
+  auto keep = [&](std::optional<Program> p) {
+    if (!p) return;
+    const double c = objective_cost(*p, opts), q = ports_of(*p);
+    const bool better = by_block ? q < ports - kTie || (q <= ports + kTie && c < cost - kTie)
+                                 : c < cost - kTie || (c <= cost + kTie && q < ports - kTie);
+    if (better) cost = c, ports = q, best = std::move(p);
+  };
+  auto limit = [&] { return by_block ? kInf : cost; };  // what a staged answer may cost (summed)
+  auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, limit())); };
+  if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
+    std::vector<int> free = goal;
+    std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
+    consider(free);
+  }
+  if (names.size() == 2) {
+    std::vector<int> merged(goal.size(), kAnyByte);
+    bool used[2] = {false, false}, clash = false;
+    for (int g : goal)
+      if (g >= 0) {
+        int& m = merged[size_t(g % 256)];
+        used[g / 256] = true;
+        clash |= m >= 0 && m != g;
+        m = g;
+      }
+    if (used[0] && used[1] && !clash) consider(merged);
+    // By block throughput, also where positions clash: a few masked inputs, an element shift and
+    // an or on other ports than the one shuffle after them.
+    if (used[0] && used[1] && clash && by_block)
+      if (auto placed = placed_merge(goal)) {
+        consider(*placed);
+        if (auto built = shifted_merge(*placed, bits, names, opts))
+          keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
+      }
+    // Where one byte table lookup over the whole register (pshufb, vpermb, tbl) makes any
+    // one-input part, the search's or step has tried these shapes already (not AVX2's vpshufb
+    // at 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte).
+    bool lookup = false;
+    for (const isa::Instruction* in : isa::instructions_for(opts.target))
+      lookup |= in->programmable() && in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 &&
+                in->moves_only() && in->elem_bits == 8 && in->reg_bits == bits && in->in_bits(0) == bits &&
+                (in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) && instr_cost(*opts.cpu, in->id);
+    if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, limit()));
+  }
+  return best;
+}
+
+}  // namespace shufc::synth

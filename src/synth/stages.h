@@ -1,0 +1,28 @@
+// Two stages where the search's levels end (docs/synth.md, step 6): shapes clang uses that the
+// levels do not reach, each stage searched on its own.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "shufc/program.h"
+#include "shufc/synth.h"
+
+namespace shufc::synth {
+
+// The two-stage shapes tried when the search proved nothing, sharing what is left of the budget:
+// - zeros last: the goal with its zero bytes free, then a blend with the zero register or an and
+//   (vblendps, vpermps, then vblendps with zeros);
+// - inputs merged first: where no byte position is wanted from both inputs, a blend of the two
+//   that keeps each wanted byte in place, then a one-input shuffle of it (clang's AVX2 lowering of
+//   two-input byte shuffles across lanes: vpblendvb, then vpshufb, vpermq, vpshufb, vpor);
+// - by input, then or-ed (where no byte table lookup spans the register).
+// The cheapest Program found, when cheaper than `cost` (the search's answer `found`). By block
+// throughput (the ports objective): the one lightest on the busiest ports (then the cheapest
+// summed), when lighter than `found`; the stages then take answers of any summed cost, and
+// merges with clashing positions moved aside are tried too.
+std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                              const SynthOptions& opts, const Program& found, double cost, double spent_ms,
+                              bool by_block = false);
+
+}  // namespace shufc::synth
