@@ -48,13 +48,15 @@ double cheapest_shape(const BoundInputs& in, unsigned instructions, unsigned pro
   return best;
 }
 
+double two_programmable(const BoundInputs& in) { return std::min(in.programmable_pair, cheapest_shape(in, 3, 2)); }
+
 double lower_bound(const BoundInputs& in, unsigned levels) {
   switch (levels) {
     case 0: return cheapest_shape(in, 1, 0);
     case 1: return cheapest_shape(in, 2, 0);
-    case 2: return std::min(cheapest_shape(in, 3, 0), cheapest_shape(in, 2, 2));
+    case 2: return std::min(cheapest_shape(in, 3, 0), two_programmable(in));
     default:
-      return std::min({cheapest_shape(in, 4, 0), cheapest_shape(in, 3, 1), cheapest_shape(in, 2, 2)});
+      return std::min({cheapest_shape(in, 4, 0), cheapest_shape(in, 3, 1), two_programmable(in)});
   }
 }
 

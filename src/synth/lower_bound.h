@@ -28,6 +28,11 @@ struct BoundInputs {
   // levels do not count it, so the bound adds it at most once, outside the instruction count.
   // (A zero register the search did not use as a leaf is in `cheapest`, counted as any other.)
   double nullary = inf;
+  // The cheapest two programmable instructions, one feeding the other, that have the needed
+  // classes together (with the zero register beside them), leaving out a byte mask (pand with a
+  // constant) next to a zeroing table lookup or another mask: the lookup or one mask alone does
+  // what such a pair does, for less, so a cheapest Program never holds one.
+  double programmable_pair = inf;
   unsigned need = 0;  // the goal's classes
 
   static std::array<double, kClasses> all_inf() {
@@ -41,6 +46,10 @@ struct BoundInputs {
 // programmable, whose instructions together have every needed class (a relaxation: the real
 // Programs of that shape cost at least this).
 double cheapest_shape(const BoundInputs& in, unsigned instructions, unsigned programmable);
+
+// The cheapest Program with two or more programmable instructions: exactly two (one feeding the
+// other: programmable_pair), or three and more.
+double two_programmable(const BoundInputs& in);
 
 // The search's coverage after `levels` complete levels (docs/synth.md, "optimal"):
 //   1: every single instruction (programmable ones solved on the inputs);

@@ -211,7 +211,7 @@ class Search {
     if (level2) {
       levels = 2;
       // Three instructions cost at least this: below the best, level 3 is worth its time.
-      const bool deeper = synth::cheapest_shape(bounds_, 3, 0) < best_.cost - 1e-5 || synth::cheapest_shape(bounds_, 2, 2) < best_.cost - 1e-5;
+      const bool deeper = synth::cheapest_shape(bounds_, 3, 0) < best_.cost - 1e-5 || synth::two_programmable(bounds_) < best_.cost - 1e-5;
       if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
       if (synth::lower_bound(bounds_, levels) < best_.cost - 1e-5 && !out_of_budget_) both_deep();
     }
@@ -907,6 +907,19 @@ class Search {
       const unsigned c = classes(*p);
       b.cheapest_programmable[c] = std::min(b.cheapest_programmable[c], cat_->programmable_cost.at(p));
     }
+    auto mask = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Table && p->control.block_elems == 1 && p->control.zeroing; };
+    auto lookup = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Table && p->control.block_elems != 1 && p->control.zeroing; };
+    for (const isa::Instruction* p : cat_->programmable)
+      for (const isa::Instruction* q : cat_->programmable) {
+        if ((mask(p) && (mask(q) || lookup(q))) || (mask(q) && lookup(p))) continue;
+        const unsigned c = classes(*p) | classes(*q);
+        double cost = cat_->programmable_cost.at(p) + cat_->programmable_cost.at(q);
+        if ((c & b.need) != b.need) {
+          if (((c | synth::kMakesZero) & b.need) != b.need) continue;
+          cost += b.nullary;  // the zero register beside them (inf when there is none)
+        }
+        b.programmable_pair = std::min(b.programmable_pair, cost);
+      }
     return b;
   }
 
