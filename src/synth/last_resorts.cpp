@@ -34,9 +34,7 @@ std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const
       return in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == h && moves_as(in, imm, m);
     });
   }
-  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
-    return in.value == isa::ValueOp::BitOr && in.reg_bits == h && in.num_inputs == 2 && in.in_bits(0) == h && in.in_bits(1) == h;
-  });
+  const Chosen orr = cheapest_or(opts, h);
   if (!extract.in || !insert[0].in || !insert[1].in || !orr.in) return std::nullopt;
 
   Program prog;

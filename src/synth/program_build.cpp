@@ -25,6 +25,12 @@ Chosen cheapest_record(const SynthOptions& o, const std::function<bool(const isa
   return best;
 }
 
+Chosen cheapest_or(const SynthOptions& o, unsigned bits) {
+  return cheapest_record(o, [&](const isa::Instruction& in, uint64_t) {
+    return in.value == isa::ValueOp::BitOr && in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == bits;
+  });
+}
+
 bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want) {
   return isa::is_bytewise(in) && isa::byte_map(in, {imm, {}}) == want;
 }

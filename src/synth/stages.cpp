@@ -57,9 +57,7 @@ std::optional<Program> two_stages(const std::vector<int>& goal, const std::vecto
 // bytes are left to the first part (the second makes zeros there: no two bytes are or-ed).
 std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                 const SynthOptions& opts, const SynthOptions& sub, double cost) {
-  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
-    return in.value == isa::ValueOp::BitOr && in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == bits;
-  });
+  const Chosen orr = cheapest_or(opts, bits);
   if (!orr.in) return std::nullopt;
   std::vector<int> part[2] = {goal, goal};
   for (size_t j = 0; j < goal.size(); ++j)
@@ -151,13 +149,10 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
       if (unsigned(s) / 8 != j / 8) return std::nullopt;
       parts[{g / 256, int(j) - s}].push_back(j);
     }
-  const Chosen orr = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) {
-    return in.value == isa::ValueOp::BitOr && in.reg_bits == bits && in.num_inputs == 2 && in.in_bits(0) == bits && in.in_bits(1) == bits;
-  });
+  const Chosen orr = cheapest_or(opts, bits);
   const isa::Instruction* mask = nullptr;
   for (const isa::Instruction* in : isa::instructions_for(opts.target))
-    if (in->programmable() && in->control.kind == isa::Control::Kind::Table && in->control.block_elems == 1 &&
-        in->control.zeroing && in->num_inputs == 1 && in->reg_bits == bits && in->elem_bits == 8 && instr_cost(*opts.cpu, in->id))
+    if (in->byte_mask() && in->num_inputs == 1 && in->reg_bits == bits && in->elem_bits == 8 && instr_cost(*opts.cpu, in->id))
       mask = in;
   if (!orr.in || !mask) return std::nullopt;
   Program prog;
@@ -262,12 +257,15 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     // Where one byte table lookup over the whole register (pshufb, vpermb, tbl) makes any
     // one-input part, the search's or step has tried these shapes already (not AVX2's vpshufb
     // at 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte).
-    bool lookup = false;
-    for (const isa::Instruction* in : isa::instructions_for(opts.target))
-      lookup |= in->programmable() && in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 &&
-                in->moves_only() && in->elem_bits == 8 && in->reg_bits == bits && in->in_bits(0) == bits &&
-                (in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) && instr_cost(*opts.cpu, in->id);
-    if (used[0] && used[1] && !lookup) keep(by_input(goal, bits, names, opts, sub, limit()));
+    auto spanning_lookup = [&] {
+      for (const isa::Instruction* in : isa::instructions_for(opts.target))
+        if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
+            in->reg_bits == bits && in->in_bits(0) == bits && (in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) &&
+            instr_cost(*opts.cpu, in->id))
+          return true;
+      return false;
+    };
+    if (used[0] && used[1] && !spanning_lookup()) keep(by_input(goal, bits, names, opts, sub, limit()));
   }
   return best;
 }

@@ -198,6 +198,7 @@ class Search {
     index_values();
     bounds_ = bound_inputs();
     cover_ = synth::cover_costs(bounds_);
+    for (unsigned l = 0; l < level_bound_.size(); ++l) level_bound_[l] = synth::lower_bound(bounds_, l);
     // Each level proves more (lower_bound.h) only when it ran to its end.
     const bool level2 = depth2(n1);
     // The or of parts is cheap and unbudgeted: an answer even when the budget ran out; so is the
@@ -211,9 +212,9 @@ class Search {
     if (level2) {
       levels = 2;
       // Three instructions cost at least this: below the best, level 3 is worth its time.
-      const bool deeper = synth::cheapest_shape(bounds_, 3, 0) < best_.cost - 1e-5 || synth::two_programmable(bounds_) < best_.cost - 1e-5;
+      const bool deeper = level_bound_[2] < best_.cost - 1e-5;
       if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
-      if (synth::lower_bound(bounds_, levels) < best_.cost - 1e-5 && !out_of_budget_) both_deep();
+      if (level_bound_[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
     }
     // The last resort, also unbudgeted: masked depth-1 contents or-ed together (SSE2's byte
     // shuffles: byte shifts and unpacks, each masked with pand).
@@ -227,7 +228,7 @@ class Search {
     r.nodes = nodes_;
     r.values = values_.size();
     r.budget_exhausted = exhausted;
-    r.lower_bound = std::min(best_.cost, synth::lower_bound(bounds_, levels));
+    r.lower_bound = std::min(best_.cost, level_bound_[levels]);
     r.port_bound = synth::dearest_needed(bounds_) / (1 + kLoadTieBreak);
     if (best_.cost < kInf) {
       r.cost = best_.cost;
@@ -570,7 +571,7 @@ class Search {
   // level 3 is only a heuristic improvement and gets o_.unprovable_nodes; once the best falls to
   // what it can prove, the full budget applies. False when stopped.
   bool depth3() {
-    const double provable = synth::lower_bound(bounds_, 3);
+    const double provable = level_bound_[3];
     const uint64_t first = nodes_;
     bool one_input = true;
     for (Label l : goal_labels_) one_input &= l / 256 == goal_labels_[0] / 256;
@@ -907,11 +908,11 @@ class Search {
       const unsigned c = classes(*p);
       b.cheapest_programmable[c] = std::min(b.cheapest_programmable[c], cat_->programmable_cost.at(p));
     }
-    auto mask = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Table && p->control.block_elems == 1 && p->control.zeroing; };
-    auto lookup = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Table && p->control.block_elems != 1 && p->control.zeroing; };
+    // (A zeroing table absorbs a byte mask next to it; so does another mask.)
+    auto zeroing = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Table && p->control.zeroing; };
     for (const isa::Instruction* p : cat_->programmable)
       for (const isa::Instruction* q : cat_->programmable) {
-        if ((mask(p) && (mask(q) || lookup(q))) || (mask(q) && lookup(p))) continue;
+        if ((p->byte_mask() && zeroing(q)) || (q->byte_mask() && zeroing(p))) continue;
         const unsigned c = classes(*p) | classes(*q);
         double cost = cat_->programmable_cost.at(p) + cat_->programmable_cost.at(q);
         if ((c & b.need) != b.need) {
@@ -1402,6 +1403,7 @@ class Search {
   std::vector<uint8_t> marks_;
   synth::BoundInputs bounds_;
   std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
+  std::array<double, 4> level_bound_{};             // lower_bound(bounds_, levels) for 0..3 levels
   Solution best_;
   uint64_t nodes_ = 0, clock_calls_ = 0;
   bool out_of_budget_ = false, abandoned_ = false;

@@ -111,6 +111,9 @@ struct Instruction {
   bool converts(unsigned k) const { return value != ValueOp::Move && in_elem_bits(k) != elem_bits; }
   bool programmable() const { return control.kind != Control::Kind::None; }
   bool moves_only() const { return value == ValueOp::Move; }
+  // A table whose blocks are one byte and that zeroes: it keeps or zeroes each byte in place (pand
+  // with a constant of 0x00 / 0xff bytes).
+  bool byte_mask() const { return control.kind == Control::Kind::Table && control.block_elems == 1 && control.zeroing; }
 };
 
 // The index map of one instance: for each output element, its source (in units of the source
