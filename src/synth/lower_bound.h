@@ -11,10 +11,12 @@ namespace shufc::synth {
 // only through a kCrossesQwords one, changes blocks only through a kCrossesBlocks one (each is a
 // property of a byte's position that only such a step changes), and zeros come only from
 // kMakesZero ones (the inputs hold none). The qword classes set element shifts (psrlq, within
-// elements of up to 8 bytes) apart from the shuffles that move bytes further.
-enum Class : unsigned { kMovesInQword = 1, kCrossesBlocks = 2, kMakesZero = 4, kCrossesQwords = 8 };
+// elements of up to 8 bytes) apart from the shuffles that move bytes further. A content with
+// bytes of two inputs comes only from a kJoins instruction, one whose result reads two registers
+// (an instruction of one argument leaves its result with its argument's inputs).
+enum Class : unsigned { kMovesInQword = 1, kCrossesBlocks = 2, kMakesZero = 4, kCrossesQwords = 8, kJoins = 16 };
 constexpr unsigned kMovesInBlock = kMovesInQword | kCrossesQwords;
-constexpr unsigned kClasses = 16;
+constexpr unsigned kClasses = 32;
 
 struct BoundInputs {
   static constexpr double inf = std::numeric_limits<double>::infinity();

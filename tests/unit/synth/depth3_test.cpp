@@ -6,6 +6,7 @@
 
 #include "../../../src/synth/lower_bound.h"
 #include "shufc/cost.h"
+#include "shufc/emit.h"
 #include "shufc/isa/registry.h"
 #include "shufc/parse.h"
 #include "shufc/sim.h"
@@ -232,6 +233,35 @@ TEST(SynthDepth3, MaskAndZeroingLookupAreOneLookup) {
   auto r = synthesize(*sv, options("ssse3", "skylake"));
   ASSERT_TRUE(r);
   EXPECT_GE(r->lower_bound, 1 + 2.0 / 3 - 1e-5);
+}
+
+// A content with bytes of both inputs needs an instruction that reads two registers: two
+// one-input lookups alone make no two-input shuffle, whatever their classes.
+TEST(SynthDepth3, TwoInputsNeedAJoin) {
+  using namespace synth;
+  BoundInputs b;
+  b.cheapest[kJoins] = 1.0 / 3;                                        // por
+  b.cheapest[kMovesInBlock | kJoins] = 1;                              // shufps
+  b.cheapest_programmable[kMovesInBlock | kMakesZero] = 1;             // pshufb with its load
+  b.need = kMovesInBlock;
+  EXPECT_NEAR(cheapest_shape(b, 1, 1), 1, 1e-9);
+  b.need = kMovesInBlock | kJoins;
+  EXPECT_NEAR(cheapest_shape(b, 1, 1), 1 + 1.0 / 3, 1e-9);  // pshufb and an or, not pshufb alone
+  EXPECT_NEAR(cheapest_shape(b, 1, 0), 1, 1e-9);            // shufps does both
+  EXPECT_NEAR(cheapest_shape(b, 3, 2), 2 + 1.0 / 3, 1e-9);  // two lookups and an or
+}
+
+// The bound holds for every arrangement of a Program's registers: an answer whose emitted code
+// needs a register copy is proven when the bound reaches its cost with the copy.
+TEST(SynthDepth3, AnswersWithACopyAreProvenByTheirWholeCost) {
+  auto sv = parse_one("v4i32:6,5,6,2");
+  auto r = synthesize(*sv, options("sse4.1", "skylake"));
+  ASSERT_TRUE(r);
+  bool copies = false;
+  for (const std::string& id : asm_cost_ids(r->program)) copies |= id.starts_with("copy.");
+  EXPECT_TRUE(copies);
+  EXPECT_NEAR(r->cost, 1 + 2.0 / 3, 1e-5);  // shufps, blendps and the movaps before one of them
+  EXPECT_TRUE(r->optimal);
 }
 
 TEST(SynthDepth3, BudgetsAreHonoured) {
