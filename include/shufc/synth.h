@@ -32,6 +32,10 @@ struct SynthOptions {
   // The same for a goal that reads one input: its level is small (a few milliseconds on SSE2) and
   // holds the chains of three (pshufd, pshuflw, pshufhw) that a part of it may miss.
   uint64_t one_input_unprovable_nodes = 200000;
+  // The same when nothing but the last resort (masked parts or-ed) answered before level 3
+  // (SSE2's byte shuffles): level 3 is then where a cheaper answer comes from, but run to its end
+  // with only that to prune against it took up to 15 ms.
+  uint64_t last_resort_unprovable_nodes = 16000;
   // Throughput: a control load counts beside its instruction (the slower of the two, as they
   // issue on different ports), not on top of it. Callers that add up reciprocal throughputs of
   // several Programs sharing contents (vls, stride) turn it off to search under their own sum.

@@ -213,6 +213,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   // a hundredth of the nodes (the levels that prove take most of a search's time).
   sub.node_budget = std::max<uint64_t>(1, opts.node_budget / 100);
   sub.unprovable_nodes = sub.one_input_unprovable_nodes = opts.unprovable_nodes / 8;
+  sub.last_resort_unprovable_nodes = opts.last_resort_unprovable_nodes / 8;
   std::optional<Program> best;
   // Cheaper under the objective, or as cheap and lighter on the busiest port group (an and, an
   // or and a pshufb spread over three ports where two pshufb queue on one).

@@ -211,6 +211,14 @@ class Search {
     }
     if (level2) {
       levels = 2;
+      // Without an answer level 3 would run to its end with nothing to prune against: the last
+      // resort first (SSE2's byte shuffles), then level 3 looks for cheaper within its share.
+      if (best_.cost == kInf) {
+        unbudgeted_ = true;
+        masked_or();
+        unbudgeted_ = false;
+        last_resort_ = true;
+      }
       // Three instructions cost at least this: below the best, level 3 is worth its time.
       const bool deeper = level_bound_[2] < best_.cost - 1e-5;
       if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
@@ -575,7 +583,10 @@ class Search {
     const uint64_t first = nodes_;
     bool one_input = true;
     for (Label l : goal_labels_) one_input &= l / 256 == goal_labels_[0] / 256;
-    const uint64_t unprovable = one_input ? o_.one_input_unprovable_nodes : o_.unprovable_nodes;
+    // A one-input goal's level is small: after the last resort it runs to its end, as without it.
+    const uint64_t unprovable = last_resort_ ? (one_input ? UINT64_MAX : o_.last_resort_unprovable_nodes)
+                                : one_input  ? o_.one_input_unprovable_nodes
+                                             : o_.unprovable_nodes;
     auto stop = [&] {
       if (best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= unprovable) return abandoned_ = true;
       return out_of_budget();
@@ -1412,6 +1423,7 @@ class Search {
   bool out_of_budget_ = false, abandoned_ = false;
   bool unbudgeted_ = false;  // a fallback after the budget ran out with no answer
   int n0_ = 0;
+  bool last_resort_ = false;  // the best answer before level 3 was masked_or's
   bool zero_leaf_ = false;  // a zero register was reached at depth 1 and served as a leaf
   bool keep_all_ = false;   // building Reached: every content kept, none an answer
   std::chrono::steady_clock::time_point start_;
