@@ -871,9 +871,9 @@ class Search {
       if (g == kZeroByte) n |= synth::kMakesZero;
       if (g < 0) continue;
       n |= move_classes(unsigned(g % 256), j);
-      inputs |= 1u << (unsigned(g) / 256 % 2);
+      inputs |= 1u << ((unsigned(g) & ~unsigned(kSignLabel)) / 256);  // (a sign fill is its input's)
     }
-    return inputs == 3 ? n | synth::kJoins : n;
+    return std::popcount(inputs) >= 2 ? n | synth::kJoins : n;
   }
   // The classes of a byte moving from position s to position j.
   static unsigned move_classes(unsigned s, unsigned j) {
@@ -892,12 +892,12 @@ class Search {
         continue;
       }
       c |= move_classes(unsigned(s % 256), unsigned(j));
-      args |= 1u << ((s & ~kSignSrc) / 256);
+      args |= 1u << ((s & kSrcMask) / 256);
     }
-    return args == 3 ? c | synth::kJoins : c;
+    return std::popcount(args) >= 2 ? c | synth::kJoins : c;
   }
   static unsigned classes(const isa::Instruction& p) {
-    const unsigned joins = p.num_inputs == 2 ? unsigned(synth::kJoins) : 0u;
+    const unsigned joins = p.num_inputs >= 2 ? unsigned(synth::kJoins) : 0u;
     if (p.control.kind != isa::Control::Kind::Table) return joins;  // a variable blend keeps every byte's place
     // An element reads its own block; blocks of one element (and with a constant) move nothing.
     // Bytes of an element move together, anywhere in their block.
