@@ -25,6 +25,14 @@ std::string emit_asm(const Program& p, AsmSyntax syntax);
 // (a register copy before a destructive instruction), "load.<bits>" / "load.k<bits>" (a control
 // constant), "store.<bits>" / "reload.<bits>" (a spill and its reload). program_cost sums exactly these.
 std::vector<std::string> asm_cost_ids(const Program& p);
+// An id of asm_cost_ids that the register allocator added (a copy, a spill or its reload), not a
+// step of the Program or its constant.
+inline bool allocator_added(std::string_view cost_id) {
+  return cost_id.starts_with("copy.") || cost_id.starts_with("store.") || cost_id.starts_with("reload.");
+}
+// Does the instruction's assembly overwrite one of its inputs or its control (SSE's two-operand
+// forms, vpermt2b, NEON's ins)? Code that reads that register afterwards needs a copy first.
+bool overwrites_an_operand(const isa::Instruction& in);
 
 // An LLVM IR function `define void @NAME(ptr %a, ptr %b, ptr %r)` (same convention as emit_c)
 // that passes `opt-19 -passes=verify`.

@@ -706,6 +706,10 @@ std::string AsmWriter::finish() {
 
 std::string emit_asm(const Program& p, AsmSyntax syntax) { return AsmWriter(p, syntax).run(); }
 
+bool overwrites_an_operand(const isa::Instruction& in) {
+  return emit_detail::dest_of(in.spell.assembly).kind != emit_detail::DestSpec::Fresh;
+}
+
 std::vector<std::string> asm_cost_ids(const Program& p) {
   AsmWriter w(p, AsmSyntax::intel);
   w.run();

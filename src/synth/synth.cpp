@@ -209,27 +209,21 @@ class Search {
       programmable_chain();
       unbudgeted_ = false;
     }
-    if (level2) {
-      levels = 2;
-      // Without an answer level 3 would run to its end with nothing to prune against: the last
-      // resort first (SSE2's byte shuffles), then level 3 looks for cheaper within its share.
-      if (best_.cost == kInf) {
-        unbudgeted_ = true;
-        masked_or();
-        unbudgeted_ = false;
-        last_resort_ = true;
-      }
-      // Three instructions cost at least this: below the best, level 3 is worth its time.
-      const bool deeper = level_bound_[2] < best_.cost - 1e-5;
-      if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
-      if (level_bound_[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
-    }
     // The last resort, also unbudgeted: masked depth-1 contents or-ed together (SSE2's byte
-    // shuffles: byte shifts and unpacks, each masked with pand).
+    // shuffles: byte shifts and unpacks, each masked with pand). Before level 3, which would run
+    // to its end with nothing to prune against; level 3 then looks for cheaper within its share.
     if (best_.cost == kInf) {
       unbudgeted_ = true;
       masked_or();
       unbudgeted_ = false;
+      last_resort_ = true;
+    }
+    if (level2) {
+      levels = 2;
+      // Three instructions cost at least this: below the best, level 3 is worth its time.
+      const bool deeper = level_bound_[2] < best_.cost - 1e-5;
+      if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
+      if (level_bound_[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
     }
     const bool exhausted = out_of_budget_;
     SynthResult r;
@@ -754,8 +748,6 @@ class Search {
     return &ml;
   }
 
-
-
   // The cheapest way to fill the three slots (h's arguments x, y and g's other argument z),
   // shared or not, and the Program it makes.
   void deep3(int gi, Middle& mid, unsigned p, int z, const std::vector<int>& deep, const std::vector<int>* other) {
@@ -991,10 +983,7 @@ class Search {
         widths_ok &= in->in_bits(k) == width_ || (in->in_bits(k) < width_ && !in->programmable());
       const double c = cost_of(*in);
       if (!widths_ok || c == kInf) continue;
-      const std::string_view tpl = in->spell.assembly;
-      if (const size_t sp = tpl.find(' '); sp != std::string_view::npos && tpl.substr(sp + 1).starts_with("{") &&
-                                            !tpl.substr(sp + 1).starts_with("{d}"))
-        cat.destructive = true;
+      cat.destructive |= overwrites_an_operand(*in);
       if (in->value == isa::ValueOp::BitOr && in->num_inputs == 2) {
         cat.ors.push_back({in, 0, 2, {}, c});
         cat.min_cost = std::min(cat.min_cost, c);
@@ -1352,7 +1341,7 @@ class Search {
   void offer(Solution s) {
     if (cat_->destructive && o_.objective != Objective::latency) {
       for (const std::string& id : asm_cost_ids(reconstruct(s)))
-        if (id.starts_with("copy.") || id.starts_with("store.") || id.starts_with("reload.")) {
+        if (allocator_added(id)) {
           const auto c = instr_cost(*o_.cpu, id);
           s.cost += o_.objective == Objective::count ? 1.0 : c ? c->rthroughput : kInf;
         }
@@ -1505,7 +1494,7 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
     r.optimal = r.cost <= r.port_bound + 1e-5;
   } else if (opts.objective == Objective::latency)
     for (const std::string& id : asm_cost_ids(prog))
-      if (id.starts_with("copy.") || id.starts_with("store.") || id.starts_with("reload."))
+      if (allocator_added(id))
         if (const auto c = instr_cost(*opts.cpu, id); !c || c->latency > 0) r.optimal = false;
   r.program = std::move(prog);
   // The whole time: the search, two stages and last resorts (the catalog apart, as in run()).
