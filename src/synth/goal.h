@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ constexpr double kTie = 1e-6;  // costs this close are equal (the tables give si
 // it is returned.
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                  const SynthOptions& opts, bool split_stages = true);
+
+// Where the Program's one result is not the goal: the first wrong byte (goal.size() when the
+// Program does not simulate to one result); nullopt when it makes the goal.
+std::optional<unsigned> wrong_byte(const Program& p, const std::vector<int>& goal);
 
 // A Program's cost under the search's objective: what emit_asm writes (program_cost: copies and
 // spills included), each programmable step with its control load priced as the search prices it,

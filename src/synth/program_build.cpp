@@ -31,14 +31,26 @@ Chosen cheapest_or(const SynthOptions& o, unsigned bits) {
   });
 }
 
+Chosen cheapest_byte_mask(const SynthOptions& o, unsigned bits) {
+  Chosen best;
+  double best_cost = kInf;
+  for (const isa::Instruction* in : isa::instructions_for(o.target)) {
+    const auto c = instr_cost(*o.cpu, in->id);
+    if (c && in->byte_mask() && in->num_inputs == 1 && in->reg_bits == bits && in->elem_bits == 8 && c->rthroughput < best_cost)
+      best = {in, 0}, best_cost = c->rthroughput;
+  }
+  return best;
+}
+
 bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want) {
   return isa::is_bytewise(in) && isa::byte_map(in, {imm, {}}) == want;
 }
 
 namespace {
 
-// Drops the steps no output reads.
-void drop_dead_steps(Program& p) {
+// Drops the steps no output reads, and a step that repeats an earlier one (the same instruction
+// on the same values: two spliced parts that each made the zero register) for that one.
+void drop_dead_and_repeated_steps(Program& p) {
   const unsigned k = unsigned(p.inputs.size());
   std::vector<char> live(p.num_values(), 0);
   for (unsigned o : p.outputs) live[o] = 1;
@@ -52,6 +64,13 @@ void drop_dead_steps(Program& p) {
     if (!live[k + j]) continue;
     Program::Step st = std::move(p.steps[j]);
     for (unsigned& a : st.args) a = id[a];
+    const auto same = std::find_if(kept.begin(), kept.end(), [&](const Program::Step& q) {
+      return q.instr == st.instr && q.args == st.args && q.imm == st.imm && q.control == st.control;
+    });
+    if (same != kept.end()) {
+      id[k + j] = unsigned(k + (same - kept.begin()));
+      continue;
+    }
     id[k + j] = unsigned(k + kept.size());
     kept.push_back(std::move(st));
   }
@@ -62,7 +81,7 @@ void drop_dead_steps(Program& p) {
 }  // namespace
 
 void finish(Program& p) {
-  drop_dead_steps(p);
+  drop_dead_and_repeated_steps(p);
   for (size_t j = 0; j < p.steps.size(); ++j) p.steps[j].name = fmt::format("t{}", j);
   if (!p.steps.empty()) p.steps.back().name = "r";
 }

@@ -22,6 +22,10 @@ Chosen cheapest_record(const SynthOptions& o, const std::function<bool(const isa
 // The cheapest or of two registers of `bits` (por, vpor, orr).
 Chosen cheapest_or(const SynthOptions& o, unsigned bits);
 
+// The cheapest byte mask of a register of `bits` (pand, vpand, and with a constant: keeps or zeroes
+// each byte in place).
+Chosen cheapest_byte_mask(const SynthOptions& o, unsigned bits);
+
 // Is `in` with `imm` a byte move with this byte map (input k's byte b as LaneSrc::from(k, b))?
 bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want);
 

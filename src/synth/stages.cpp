@@ -6,6 +6,7 @@
 
 #include "goal.h"
 #include "program_build.h"
+#include "through_words.h"
 #include "shufc/cost.h"
 #include "shufc/isa/registry.h"
 #include "shufc/sim.h"
@@ -150,10 +151,7 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
       parts[{g / 256, int(j) - s}].push_back(j);
     }
   const Chosen orr = cheapest_or(opts, bits);
-  const isa::Instruction* mask = nullptr;
-  for (const isa::Instruction* in : isa::instructions_for(opts.target))
-    if (in->byte_mask() && in->num_inputs == 1 && in->reg_bits == bits && in->elem_bits == 8 && instr_cost(*opts.cpu, in->id))
-      mask = in;
+  const isa::Instruction* mask = cheapest_byte_mask(opts, bits).in;
   if (!orr.in || !mask) return std::nullopt;
   Program prog;
   prog.arch = opts.target.arch;
@@ -201,6 +199,33 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
   return prog;
 }
 
+// Elements first: where each element of `width` bytes of the result takes its bytes from one
+// element of that width of the inputs, in another order (a byte reverse, a byte swap in words),
+// the first stage moves those elements whole, in their own byte order, to where the result's go
+// (pshufd, pshuflw, pshufhw); the second then moves bytes within elements (psrlw, psllw, por).
+// nullopt where the goal moves its elements whole already or some element gathers two.
+std::optional<std::vector<int>> elements_first(const std::vector<int>& goal, unsigned width) {
+  std::vector<int> first(goal.size(), kAnyByte);
+  bool reordered = false;
+  for (size_t c = 0; c < goal.size(); c += width) {
+    int base = -1;  // the source element's first byte, as a label
+    bool zeros = false;
+    for (size_t i = 0; i < width; ++i) {
+      const int g = goal[c + i];
+      zeros |= g == kZeroByte;
+      if (g < 0) continue;
+      const int b = g - g % 256 % int(width);
+      if (base >= 0 && b != base) return std::nullopt;
+      base = b;
+      reordered |= g != b + int(i);
+    }
+    for (size_t i = 0; i < width; ++i)  // (an element of zeros only stays zero)
+      first[c + i] = base >= 0 ? base + int(i) : zeros ? kZeroByte : kAnyByte;
+  }
+  if (!reordered) return std::nullopt;
+  return first;
+}
+
 }  // namespace
 
 std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
@@ -231,6 +256,23 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   };
   auto limit = [&] { return by_block ? kInf : cost; };  // what a staged answer may cost (summed)
   auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, limit())); };
+  // Where one byte table lookup over the whole register (pshufb, vpermb, tbl) makes any
+  // one-input part, the search's or step has tried the shapes by input (not AVX2's vpshufb at
+  // 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte); with none at
+  // all (SSE2), bytes move through words or within elements after them.
+  auto lookup = [&](bool spanning) {
+    for (const isa::Instruction* in : isa::instructions_for(opts.target))
+      if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
+          in->reg_bits == bits && in->in_bits(0) == bits && in->control.block_elems != 1 &&
+          (!spanning || in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) && instr_cost(*opts.cpu, in->id))
+        return true;
+    return false;
+  };
+  if (!lookup(false)) {
+    for (unsigned width = 2; width < 16 && width < bits / 8; width *= 2)
+      if (auto first = elements_first(goal, width)) consider(*first);
+    keep(through_words(goal, bits, names, sub, limit()));
+  }
   if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
     std::vector<int> free = goal;
     std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
@@ -255,18 +297,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
         if (auto built = shifted_merge(*placed, bits, names, opts))
           keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
       }
-    // Where one byte table lookup over the whole register (pshufb, vpermb, tbl) makes any
-    // one-input part, the search's or step has tried these shapes already (not AVX2's vpshufb
-    // at 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte).
-    auto spanning_lookup = [&] {
-      for (const isa::Instruction* in : isa::instructions_for(opts.target))
-        if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
-            in->reg_bits == bits && in->in_bits(0) == bits && (in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) &&
-            instr_cost(*opts.cpu, in->id))
-          return true;
-      return false;
-    };
-    if (used[0] && used[1] && !spanning_lookup()) keep(by_input(goal, bits, names, opts, sub, limit()));
+    if (used[0] && used[1] && !lookup(true)) keep(by_input(goal, bits, names, opts, sub, limit()));
   }
   return best;
 }

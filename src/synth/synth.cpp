@@ -1435,6 +1435,18 @@ double objective_cost(const Program& p, const SynthOptions& o) {
   return t;
 }
 
+std::optional<unsigned> wrong_byte(const Program& p, const std::vector<int>& goal) {
+  const auto labels = simulate_labels(p);
+  if (!labels || labels->size() != 1 || (*labels)[0].size() != goal.size()) return unsigned(goal.size());
+  for (unsigned j = 0; j < goal.size(); ++j) {
+    const ByteLabel l = (*labels)[0][j];
+    const int g = goal[j];
+    const bool ok = g == kAnyByte || (g == kZeroByte ? l.input < 0 : (l.input >= 0 && int(label(l.input, l.byte)) == g));
+    if (!ok) return j;
+  }
+  return std::nullopt;
+}
+
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                  const SynthOptions& options, bool split_stages) {
   const auto start = std::chrono::steady_clock::now();
@@ -1475,13 +1487,9 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
                              opts.target.name)};
   }
   // Never print an unverified Program: its lanes must be the goal's.
-  const auto labels = simulate_labels(prog);
-  if (!labels || labels->size() != 1) throw std::logic_error("synth: the Program does not simulate:\n" + print_program(prog));
-  for (unsigned j = 0; j < goal.size(); ++j) {
-    const ByteLabel l = (*labels)[0][j];
-    const int g = goal[j];
-    const bool ok = g == kAnyByte || (g == kZeroByte ? l.input < 0 : (l.input >= 0 && int(label(l.input, l.byte)) == g));
-    if (!ok) throw std::logic_error(fmt::format("synth: byte {} of the Program is wrong", j));
+  if (const auto wrong = wrong_byte(prog, goal)) {
+    if (*wrong == goal.size()) throw std::logic_error("synth: the Program does not simulate:\n" + print_program(prog));
+    throw std::logic_error(fmt::format("synth: byte {} of the Program is wrong", *wrong));
   }
   // The emitted code may also need register copies before destructive instructions (or spills).
   // Under throughput and count the search paid for them (Search::offer) and the bound, of

@@ -3,7 +3,7 @@
 
 For every target: a fixed-seed set of masks (random ones of every element type and width the
 target has, with undef and zero lanes, one- and two-input, and structured ones: interleaves,
-deinterleaves, reverses, rotations, broadcasts) goes through `shufc synth --batch`; the C of
+deinterleaves, reverses, byte swaps, rotations, broadcasts) goes through `shufc synth --batch`; the C of
 every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
 checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
 random inputs: natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
@@ -55,6 +55,9 @@ def structured(n, rng):
     ]
     if n >= 4:
         out.append([3 * i % n if i < n // 2 else "u" for i in range(n)])
+        out.append([i ^ 3 for i in range(n)])                            # reverse in groups of 4 (bswap32)
+    if n >= 8:
+        out.append([i ^ 7 for i in range(n)])                            # in groups of 8 (bswap64)
     return out
 
 
