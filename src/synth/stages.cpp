@@ -1,6 +1,8 @@
 #include "stages.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <map>
 #include <numeric>
 
@@ -21,6 +23,18 @@ namespace {
 // not reach these shapes when the first stage ends in, or the second needs, four or more
 // instructions or a programmable one in the middle. Correct by construction (synth_goal checks the
 // whole Program), not proven optimal. nullopt when not cheaper than `cost`.
+// A stage after `first` (of first_cost): `goal` in terms of first's result ("t": label(0, byte)),
+// searched and appended. nullopt when the whole is dearer than `cost`.
+std::optional<Program> then(const Program& first, double first_cost, const std::vector<int>& goal, unsigned bits,
+                            const SynthOptions& sub, double cost) {
+  auto second = synth_goal(goal, bits, {"t"}, sub, false);
+  if (!second || first_cost + second->cost > cost + kTie) return std::nullopt;
+  Program prog = first;
+  prog.outputs = {append(prog, second->program, {prog.outputs.at(0)})};
+  finish(prog);
+  return prog;
+}
+
 // second_stage: the second after a first one (searched, or built: shifted_merge) of first_cost.
 std::optional<Program> second_stage(const std::vector<int>& goal, const Program& first, double first_cost, unsigned bits,
                                     const SynthOptions& sub, double cost) {
@@ -33,17 +47,15 @@ std::optional<Program> second_stage(const std::vector<int>& goal, const Program&
       continue;
     }
     auto holds = [&](unsigned p) { const ByteLabel l = (*made)[0][p]; return l.input >= 0 && int(label(l.input, l.byte)) == goal[j]; };
-    unsigned at = j;  // in place if it is there
-    for (unsigned p = 0; p < goal.size() && !holds(at); ++p) at = p;
-    if (!holds(at)) return std::nullopt;
+    // The nearest copy: in place, else in its 8-byte group, else in its 16-byte block, else any.
+    auto distance = [&](unsigned p) { return p == j ? 0 : p / 8 == j / 8 ? 1 : p / 16 == j / 16 ? 2 : 3; };
+    unsigned at = unsigned(goal.size());
+    for (unsigned p = 0; p < goal.size(); ++p)
+      if (holds(p) && (at == goal.size() || distance(p) < distance(at))) at = p;
+    if (at == goal.size()) return std::nullopt;
     second_goal[j] = int(label(0, int(at)));
   }
-  auto second = synth_goal(second_goal, bits, {"t"}, sub, false);
-  if (!second || first_cost + second->cost > cost + kTie) return std::nullopt;
-  Program prog = first;
-  prog.outputs = {append(prog, second->program, {prog.outputs.at(0)})};
-  finish(prog);
-  return prog;
+  return then(first, first_cost, second_goal, bits, sub, cost);
 }
 
 std::optional<Program> two_stages(const std::vector<int>& goal, const std::vector<int>& first_goal, unsigned bits,
@@ -199,6 +211,103 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
   return prog;
 }
 
+// Words within halves, then pairs of words, then words within halves: clang's SSE2 one-input
+// word shuffle (pshuflw / pshufhw, pshufd, pshuflw / pshufhw), for 128-bit goals of whole words
+// where a result half needs words of more than two input dwords (the levels' pshufd, then
+// pshuflw and pshufhw, do the rest). The first stage pairs each input half's words as the result
+// halves need them, the middle moves those pairs (dwords) whole, the last places the words; each
+// searched. nullopt when no pairing serves or the whole is not cheaper than `cost`.
+std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                         const SynthOptions& sub, double cost) {
+  if (bits != 128) return std::nullopt;
+  int input = -1;
+  unsigned need[2] = {0, 0};  // per result half: the source words it needs (bit w: word w)
+  for (unsigned j = 0; j < 16; j += 2) {
+    const int g = goal[j], h = goal[j + 1];
+    if (g < 0 && h < 0) continue;
+    const int w = g >= 0 ? g : h - 1;
+    if (w % 2 || (g >= 0 && h != g + 1 && h != kAnyByte) || (g < 0 && g != kAnyByte)) return std::nullopt;  // not whole words
+    if (input >= 0 && w / 256 != input) return std::nullopt;
+    input = w / 256;
+    need[j / 8] |= 1u << (w % 256 / 2);
+  }
+  if (input < 0) return std::nullopt;
+  auto dwords_of = [](unsigned words) {  // the source dwords those words lie in
+    unsigned d = 0;
+    for (unsigned w = 0; w < 8; ++w)
+      if (words >> w & 1) d |= 1u << (w / 2);
+    return d;
+  };
+  if (std::popcount(dwords_of(need[0])) <= 2 && std::popcount(dwords_of(need[1])) <= 2) return std::nullopt;
+  // Each input half's four words as two pairs (of its words, maybe twice one); the four pairs
+  // must cover each result half's words two at a time. Fewest halves rearranged first.
+  std::vector<std::pair<unsigned, unsigned>> pairs;  // words (x, y), x <= y, within a half
+  for (unsigned x = 0; x < 4; ++x)
+    for (unsigned y = x; y < 4; ++y) pairs.push_back({x, y});
+  int best_changed = 3;
+  std::array<std::pair<unsigned, unsigned>, 4> chosen{};  // pair p of the first stage's result (dword p)
+  std::array<unsigned, 4> middle{};                       // result dword -> first-stage dword
+  const size_t np = pairs.size();
+  for (size_t a0 = 0; a0 < np; ++a0)
+    for (size_t b0 = 0; b0 < np; ++b0)
+      for (size_t a1 = 0; a1 < np; ++a1)
+        for (size_t b1 = 0; b1 < np; ++b1) {
+          const std::array<std::pair<unsigned, unsigned>, 4> p = {pairs[a0], pairs[b0], pairs[a1], pairs[b1]};
+          const int changed = int(p[0] != std::pair{0u, 1u} || p[1] != std::pair{2u, 3u}) +
+                              int(p[2] != std::pair{0u, 1u} || p[3] != std::pair{2u, 3u});
+          if (changed >= best_changed) continue;
+          std::array<unsigned, 4> words{};  // as source-word bits
+          for (unsigned d = 0; d < 4; ++d) words[d] = 1u << (d / 2 * 4 + p[d].first) | 1u << (d / 2 * 4 + p[d].second);
+          std::array<unsigned, 4> mid{};
+          bool ok = true;
+          for (unsigned h = 0; h < 2 && ok; ++h) {
+            ok = false;
+            for (unsigned x = 0; x < 4 && !ok; ++x)
+              for (unsigned y = x; y < 4 && !ok; ++y)
+                if ((need[h] & ~(words[x] | words[y])) == 0) ok = true, mid[2 * h] = x, mid[2 * h + 1] = y;
+          }
+          if (ok) best_changed = changed, chosen = p, middle = mid;
+        }
+  if (best_changed == 3) return std::nullopt;
+  // The first stage's goal (the pairs), the middle's (the pairs where the result halves want them).
+  std::vector<int> first(16), mid(16);
+  auto word = [&](unsigned w) { return int(label(input, int(2 * w))); };
+  for (unsigned d = 0; d < 4; ++d) {
+    const unsigned x = d / 2 * 4 + chosen[d].first, y = d / 2 * 4 + chosen[d].second;
+    first[4 * d] = word(x), first[4 * d + 1] = word(x) + 1, first[4 * d + 2] = word(y), first[4 * d + 3] = word(y) + 1;
+  }
+  for (unsigned d = 0; d < 4; ++d)
+    for (unsigned k = 0; k < 4; ++k) mid[4 * d + k] = int(label(0, int(4 * middle[d] + k)));  // dwords whole
+  Program start;
+  start.arch = sub.target.arch;
+  for (const std::string& n : names) start.inputs.push_back({n, bits});
+  start.outputs = {unsigned(input)};
+  double start_cost = 0;
+  if (best_changed > 0) {
+    auto r = synth_goal(first, bits, names, sub, false);
+    if (!r || r->cost > cost + kTie) return std::nullopt;
+    start = std::move(r->program), start_cost = r->cost;
+  }
+  auto paired = then(start, start_cost, mid, bits, sub, cost);
+  if (!paired) return std::nullopt;
+  // The last stage places words within halves; zero words are masked after it (a pand), which
+  // keeps that stage two instructions (pshuflw, pshufhw) the levels prove at once.
+  const Chosen mask = cheapest_byte_mask(sub, bits);
+  const bool zeros = std::find(goal.begin(), goal.end(), kZeroByte) != goal.end();
+  if (zeros && !mask.in) return std::nullopt;
+  std::vector<int> placed = goal;
+  std::replace(placed.begin(), placed.end(), kZeroByte, kAnyByte);
+  auto prog = second_stage(placed, *paired, objective_cost(*paired, sub), bits, sub, cost);
+  if (!prog || !zeros) return prog;
+  std::vector<int> control(16);
+  for (unsigned j = 0; j < 16; ++j) control[j] = goal[j] == kZeroByte ? -1 : int(j);
+  prog->steps.push_back({"", mask.in, {prog->outputs.at(0)}, 0, control});
+  prog->outputs = {prog->num_values() - 1};
+  finish(*prog);
+  if (objective_cost(*prog, sub) > cost + kTie) return std::nullopt;
+  return prog;
+}
+
 // Elements first: where each element of `width` bytes of the result takes its bytes from one
 // element of that width of the inputs, in another order (a byte reverse, a byte swap in words),
 // the first stage moves those elements whole, in their own byte order, to where the result's go
@@ -272,6 +381,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     for (unsigned width = 2; width < 16 && width < bits / 8; width *= 2)
       if (auto first = elements_first(goal, width)) consider(*first);
     keep(through_words(goal, bits, names, sub, limit()));
+    keep(words_pairs_words(goal, bits, names, sub, limit()));
   }
   if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
     std::vector<int> free = goal;

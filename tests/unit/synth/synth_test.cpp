@@ -286,7 +286,7 @@ TEST(Synth, LastResortsAnswerEveryByteShuffle) {
 // within words (pshufhw, pshuflw, shufps, then psrlw, psllw, por: 3 cycles where clang's
 // widen-shuffle-pack takes 9 shuffle-port uops); bytes no element grouping serves go through words
 // (punpcklbw / punpckhbw with zero, word shuffles, packuswb, then a pand for zero lanes).
-TEST(Synth, Sse2ByteShufflesThroughWordsAndElements) {
+TEST(Synth, Sse2ShufflesBeyondThreeLevels) {
   struct Case { const char* mask; double busiest; const char* last; };
   const Case cases[] = {
       {"v16i8:15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0", 3.0, "por"},
@@ -294,6 +294,9 @@ TEST(Synth, Sse2ByteShufflesThroughWordsAndElements) {
       {"v16i8:7,6,5,4,3,2,1,0,15,14,13,12,11,10,9,8", 2.0, "por"},
       {"v16i8:0,4,8,12,1,5,9,13,2,6,10,14,3,7,11,15", 7.0, "packuswb"},
       {"v16i8:0,4,8,12,1,5,z,13,2,6,10,14,3,z,11,u", 7.0, "pand"},
+      // A word shuffle whose high half needs three input dwords: pairs first, then pshufd, then
+      // pshuflw / pshufhw (clang's four shuffles and a pand; the levels stop at three).
+      {"v8i16:4,3,4,3,7,4,z,0", 4.0, "pand"},
   };
   for (const Case& c : cases) {
     auto r = synth(c.mask, "sse2", "skylake");
