@@ -17,16 +17,10 @@ namespace shufc::synth {
 
 namespace {
 
-// Two stages, each searched on its own, the second reading the first one's result ("t"): the
-// first makes `first` (a relaxation of the goal), the second puts each wanted byte where the goal
-// wants it, from where the first left it. Clang lowers shuffles this way; the search's levels do
-// not reach these shapes when the first stage ends in, or the second needs, four or more
-// instructions or a programmable one in the middle. Correct by construction (synth_goal checks the
-// whole Program), not proven optimal. nullopt when not cheaper than `cost`.
 // A stage after `first` (of first_cost): `goal` in terms of first's result ("t": label(0, byte)),
 // searched and appended. nullopt when the whole is dearer than `cost`.
-std::optional<Program> then(const Program& first, double first_cost, const std::vector<int>& goal, unsigned bits,
-                            const SynthOptions& sub, double cost) {
+std::optional<Program> stage_after(const Program& first, double first_cost, const std::vector<int>& goal, unsigned bits,
+                                   const SynthOptions& sub, double cost) {
   auto second = synth_goal(goal, bits, {"t"}, sub, false);
   if (!second || first_cost + second->cost > cost + kTie) return std::nullopt;
   Program prog = first;
@@ -35,6 +29,12 @@ std::optional<Program> then(const Program& first, double first_cost, const std::
   return prog;
 }
 
+// Two stages, each searched on its own, the second reading the first one's result ("t"): the
+// first makes `first` (a relaxation of the goal), the second puts each wanted byte where the goal
+// wants it, from where the first left it. Clang lowers shuffles this way; the search's levels do
+// not reach these shapes when the first stage ends in, or the second needs, four or more
+// instructions or a programmable one in the middle. Correct by construction (synth_goal checks the
+// whole Program), not proven optimal. nullopt when not cheaper than `cost`.
 // second_stage: the second after a first one (searched, or built: shifted_merge) of first_cost.
 std::optional<Program> second_stage(const std::vector<int>& goal, const Program& first, double first_cost, unsigned bits,
                                     const SynthOptions& sub, double cost) {
@@ -55,7 +55,7 @@ std::optional<Program> second_stage(const std::vector<int>& goal, const Program&
     if (at == goal.size()) return std::nullopt;
     second_goal[j] = int(label(0, int(at)));
   }
-  return then(first, first_cost, second_goal, bits, sub, cost);
+  return stage_after(first, first_cost, second_goal, bits, sub, cost);
 }
 
 std::optional<Program> two_stages(const std::vector<int>& goal, const std::vector<int>& first_goal, unsigned bits,
@@ -288,7 +288,7 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
     if (!r || r->cost > cost + kTie) return std::nullopt;
     start = std::move(r->program), start_cost = r->cost;
   }
-  auto paired = then(start, start_cost, mid, bits, sub, cost);
+  auto paired = stage_after(start, start_cost, mid, bits, sub, cost);
   if (!paired) return std::nullopt;
   // The last stage places words within halves; zero words are masked after it (a pand), which
   // keeps that stage two instructions (pshuflw, pshufhw) the levels prove at once.

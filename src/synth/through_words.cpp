@@ -1,7 +1,7 @@
 #include "through_words.h"
 
-#include <numeric>
 #include <algorithm>
+#include <numeric>
 
 #include "goal.h"
 #include "program_build.h"
