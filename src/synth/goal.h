@@ -22,6 +22,28 @@ inline Label label(int input, int byte) { return Label(input * 256 + byte); }
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kTie = 1e-6;  // costs this close are equal (the tables give six digits)
 
+// The source element each `width`-byte element of the goal takes whole and in its own byte order:
+// that element's first byte's label; kAnyByte for an element of free bytes, kZeroByte for one of
+// zeros (and free bytes). nullopt when some element mixes bytes of two elements, moves bytes
+// within one, or puts input bytes beside zeros.
+inline std::optional<std::vector<int>> whole_elements(const std::vector<int>& goal, unsigned width) {
+  std::vector<int> out;
+  for (size_t c = 0; c < goal.size(); c += width) {
+    int base = kAnyByte;
+    bool zeros = false;
+    for (unsigned i = 0; i < width; ++i) {
+      const int g = goal[c + i];
+      zeros |= g == kZeroByte;
+      if (g < 0) continue;
+      if (unsigned(g % 256) % width != i || (base >= 0 && g - int(i) != base)) return std::nullopt;
+      base = g - int(i);
+    }
+    if (base >= 0 && zeros) return std::nullopt;
+    out.push_back(base >= 0 ? base : zeros ? kZeroByte : kAnyByte);
+  }
+  return out;
+}
+
 // Searches for the goal (labels of the named inputs' bytes, kAnyByte, kZeroByte); when nothing
 // cheaper is proven, also the two-stage shapes (stages.h, unless split_stages is false: a stage
 // is not split again); at 256 or 512 bits, when the search finds nothing, builds the result from

@@ -37,9 +37,7 @@ std::optional<Program> halves(const std::vector<int>& goal, unsigned bits, const
   const Chosen orr = cheapest_or(opts, h);
   if (!extract.in || !insert[0].in || !insert[1].in || !orr.in) return std::nullopt;
 
-  Program prog;
-  prog.arch = opts.target.arch;
-  for (const std::string& n : names) prog.inputs.push_back({n, bits});
+  Program prog = inputs_only(opts, names, bits);
   // Input i's half q as a value: the input itself for its low half (an instruction on h bits
   // reads the low part of a wider register), an extract for its high half.
   std::map<std::pair<unsigned, unsigned>, unsigned> source_value;
@@ -187,9 +185,7 @@ std::optional<Program> widened_table(const std::vector<int>& goal, unsigned bits
                                                      : slot[size_t(g / 256)] * int(2 * bytes) + place[size_t(g % 256)];
   }
   if (!isa::accepts(*table, control)) return std::nullopt;
-  Program prog;
-  prog.arch = opts.target.arch;
-  for (unsigned i = 0; i < k; ++i) prog.inputs.push_back({names[i], bits});
+  Program prog = inputs_only(opts, names, bits);
   Program::Step r{"r", table, {}, 0, control};
   for (unsigned i : used) {
     prog.steps.push_back({fmt::format("t{}", prog.steps.size()), widen.in, {i}, widen.imm, {}});

@@ -42,6 +42,23 @@ Chosen cheapest_byte_mask(const SynthOptions& o, unsigned bits) {
   return best;
 }
 
+Program inputs_only(const SynthOptions& o, const std::vector<std::string>& names, unsigned bits) {
+  Program p;
+  p.arch = o.target.arch;
+  for (const std::string& n : names) p.inputs.push_back({n, bits});
+  return p;
+}
+
+bool mask_zeros(Program& p, const std::vector<int>& goal, const SynthOptions& o, unsigned bits) {
+  const Chosen mask = cheapest_byte_mask(o, bits);
+  if (!mask.in) return false;
+  std::vector<int> control(goal.size());
+  for (size_t j = 0; j < goal.size(); ++j) control[j] = goal[j] == kZeroByte ? -1 : int(j);
+  p.steps.push_back({"", mask.in, {p.outputs.at(0)}, 0, control});
+  p.outputs = {p.num_values() - 1};
+  return true;
+}
+
 bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want) {
   return isa::is_bytewise(in) && isa::byte_map(in, {imm, {}}) == want;
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "shufc/isa/instruction.h"
@@ -25,6 +26,13 @@ Chosen cheapest_or(const SynthOptions& o, unsigned bits);
 // The cheapest byte mask of a register of `bits` (pand, vpand, and with a constant: keeps or zeroes
 // each byte in place).
 Chosen cheapest_byte_mask(const SynthOptions& o, unsigned bits);
+
+// A Program of the named inputs, each of `bits`, and no steps yet.
+Program inputs_only(const SynthOptions& o, const std::vector<std::string>& names, unsigned bits);
+
+// Appends to `p` the target's cheapest byte mask on its output, zeroing the goal's zero bytes and
+// keeping the rest, and makes it the output; false (p unchanged) when the target has none.
+bool mask_zeros(Program& p, const std::vector<int>& goal, const SynthOptions& o, unsigned bits);
 
 // Is `in` with `imm` a byte move with this byte map (input k's byte b as LaneSrc::from(k, b))?
 bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want);

@@ -165,9 +165,7 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
   const Chosen orr = cheapest_or(opts, bits);
   const isa::Instruction* mask = cheapest_byte_mask(opts, bits).in;
   if (!orr.in || !mask) return std::nullopt;
-  Program prog;
-  prog.arch = opts.target.arch;
-  for (const std::string& n : names) prog.inputs.push_back({n, bits});
+  Program prog = inputs_only(opts, names, bits);
   int acc = -1;
   for (const auto& [key, positions] : parts) {
     const auto [input, d] = key;
@@ -219,17 +217,16 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
 // searched. nullopt when no pairing serves or the whole is not cheaper than `cost`.
 std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                          const SynthOptions& sub, double cost) {
-  if (bits != 128) return std::nullopt;
+  const auto words = whole_elements(goal, 2);
+  if (bits != 128 || !words) return std::nullopt;
   int input = -1;
   unsigned need[2] = {0, 0};  // per result half: the source words it needs (bit w: word w)
-  for (unsigned j = 0; j < 16; j += 2) {
-    const int g = goal[j], h = goal[j + 1];
-    if (g < 0 && h < 0) continue;
-    const int w = g >= 0 ? g : h - 1;
-    if (w % 2 || (g >= 0 && h != g + 1 && h != kAnyByte) || (g < 0 && g != kAnyByte)) return std::nullopt;  // not whole words
+  for (unsigned e = 0; e < 8; ++e) {
+    const int w = (*words)[e];
+    if (w < 0) continue;
     if (input >= 0 && w / 256 != input) return std::nullopt;
     input = w / 256;
-    need[j / 8] |= 1u << (w % 256 / 2);
+    need[e / 4] |= 1u << (w % 256 / 2);
   }
   if (input < 0) return std::nullopt;
   auto dwords_of = [](unsigned words) {  // the source dwords those words lie in
@@ -278,9 +275,7 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
   }
   for (unsigned d = 0; d < 4; ++d)
     for (unsigned k = 0; k < 4; ++k) mid[4 * d + k] = int(label(0, int(4 * middle[d] + k)));  // dwords whole
-  Program start;
-  start.arch = sub.target.arch;
-  for (const std::string& n : names) start.inputs.push_back({n, bits});
+  Program start = inputs_only(sub, names, bits);
   start.outputs = {unsigned(input)};
   double start_cost = 0;
   if (best_changed > 0) {
@@ -292,17 +287,12 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
   if (!paired) return std::nullopt;
   // The last stage places words within halves; zero words are masked after it (a pand), which
   // keeps that stage two instructions (pshuflw, pshufhw) the levels prove at once.
-  const Chosen mask = cheapest_byte_mask(sub, bits);
   const bool zeros = std::find(goal.begin(), goal.end(), kZeroByte) != goal.end();
-  if (zeros && !mask.in) return std::nullopt;
   std::vector<int> placed = goal;
   std::replace(placed.begin(), placed.end(), kZeroByte, kAnyByte);
   auto prog = second_stage(placed, *paired, objective_cost(*paired, sub), bits, sub, cost);
   if (!prog || !zeros) return prog;
-  std::vector<int> control(16);
-  for (unsigned j = 0; j < 16; ++j) control[j] = goal[j] == kZeroByte ? -1 : int(j);
-  prog->steps.push_back({"", mask.in, {prog->outputs.at(0)}, 0, control});
-  prog->outputs = {prog->num_values() - 1};
+  if (!mask_zeros(*prog, goal, sub, bits)) return std::nullopt;
   finish(*prog);
   if (objective_cost(*prog, sub) > cost + kTie) return std::nullopt;
   return prog;
@@ -369,15 +359,14 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   // one-input part, the search's or step has tried the shapes by input (not AVX2's vpshufb at
   // 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte); with none at
   // all (SSE2), bytes move through words or within elements after them.
-  auto lookup = [&](bool spanning) {
-    for (const isa::Instruction* in : isa::instructions_for(opts.target))
-      if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
-          in->reg_bits == bits && in->in_bits(0) == bits && in->control.block_elems != 1 &&
-          (!spanning || in->control.block_elems == 0 || in->control.block_elems * 8 >= bits) && instr_cost(*opts.cpu, in->id))
-        return true;
-    return false;
-  };
-  if (!lookup(false)) {
+  bool lookup = false, spanning_lookup = false;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target))
+    if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
+        in->reg_bits == bits && in->in_bits(0) == bits && in->control.block_elems != 1 && instr_cost(*opts.cpu, in->id)) {
+      lookup = true;
+      spanning_lookup |= in->control.block_elems == 0 || in->control.block_elems * 8 >= bits;
+    }
+  if (!lookup) {
     for (unsigned width = 2; width < 16 && width < bits / 8; width *= 2)
       if (auto first = elements_first(goal, width)) consider(*first);
     keep(through_words(goal, bits, names, sub, limit()));
@@ -407,7 +396,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
         if (auto built = shifted_merge(*placed, bits, names, opts))
           keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
       }
-    if (used[0] && used[1] && !lookup(true)) keep(by_input(goal, bits, names, opts, sub, limit()));
+    if (used[0] && used[1] && !spanning_lookup) keep(by_input(goal, bits, names, opts, sub, limit()));
   }
   return best;
 }

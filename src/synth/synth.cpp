@@ -36,6 +36,7 @@
 #include "goal.h"
 #include "last_resorts.h"
 #include "lower_bound.h"
+#include "program_build.h"
 #include "stages.h"
 
 namespace shufc {
@@ -1352,9 +1353,7 @@ class Search {
 
   Program reconstruct() { return reconstruct(best_); }
   Program reconstruct(const Solution& best) {
-    Program prog;
-    prog.arch = o_.target.arch;
-    for (unsigned k = 0; k < k_; ++k) prog.inputs.push_back({names_[k], width_});
+    Program prog = inputs_only(o_, names_, width_);
     std::unordered_map<int, unsigned> made;
     for (unsigned k = 0; k < k_; ++k) made[int(k)] = k;
     std::function<unsigned(int)> emit = [&](int id) -> unsigned {

@@ -22,12 +22,7 @@ std::optional<Program> through_words(const std::vector<int>& goal, unsigned bits
   if (input < 0) return std::nullopt;
   // A goal of whole words (each its source word, in place) is a word shuffle already: going
   // through words would make it twice.
-  bool whole_words = true;
-  for (unsigned j = 0; j < bytes && whole_words; j += 2)
-    if (goal[j] >= 0 || goal[j + 1] >= 0)
-      whole_words = (goal[j] >= 0 && goal[j] % 2 == 0 && (goal[j + 1] == goal[j] + 1 || goal[j + 1] == kAnyByte)) ||
-                    (goal[j] == kAnyByte && goal[j + 1] % 2 == 1);
-  if (whole_words) return std::nullopt;
+  if (whole_elements(goal, 2)) return std::nullopt;
   // The narrowing: out byte k <- word k's low byte of the first argument, out byte half + k <-
   // the second's, where the bytes it drops (the high ones) are zero.
   std::vector<isa::LaneSrc> packed(bytes);
@@ -42,9 +37,7 @@ std::optional<Program> through_words(const std::vector<int>& goal, unsigned bits
   });
   if (!pack.in) return std::nullopt;
 
-  Program prog;
-  prog.arch = sub.target.arch;
-  for (const std::string& n : names) prog.inputs.push_back({n, bits});
+  Program prog = inputs_only(sub, names, bits);
   std::vector<unsigned> inputs(names.size());
   std::iota(inputs.begin(), inputs.end(), 0u);
   double spent = 0;
@@ -74,12 +67,11 @@ std::optional<Program> through_words(const std::vector<int>& goal, unsigned bits
   // Each half of the result as whole words of those (their high bytes come along: zero), then
   // the pack. Zero bytes either as zero words, or, when that costs less, free there and masked
   // after the pack (a pand with a constant).
-  const Chosen mask = cheapest_byte_mask(sub, bits);
   std::optional<Program> best;
   const Program widened = prog;
   const double widened_cost = spent;
   for (const bool zeros_last : {false, true}) {
-    if (zeros_last && (!mask.in || std::find(goal.begin(), goal.end(), kZeroByte) == goal.end())) continue;
+    if (zeros_last && std::find(goal.begin(), goal.end(), kZeroByte) == goal.end()) continue;
     prog = widened, spent = widened_cost;
     int part[2] = {-1, -1};
     bool missing = false;
@@ -104,12 +96,8 @@ std::optional<Program> through_words(const std::vector<int>& goal, unsigned bits
     for (unsigned h = 0; h < 2; ++h)
       if (part[h] < 0) part[h] = part[1 - h];  // a free half: any words will do
     prog.steps.push_back({"", pack.in, {unsigned(part[0]), unsigned(part[1])}, pack.imm, {}});
-    if (zeros_last) {
-      std::vector<int> control(bytes);
-      for (unsigned j = 0; j < bytes; ++j) control[j] = goal[j] == kZeroByte ? -1 : int(j);
-      prog.steps.push_back({"", mask.in, {prog.num_values() - 1}, 0, control});
-    }
     prog.outputs = {prog.num_values() - 1};
+    if (zeros_last && !mask_zeros(prog, goal, sub, bits)) continue;
     finish(prog);
     const double c = objective_cost(prog, sub);
     // Built from searched parts that each check their own goal; the whole is checked once more
