@@ -4,6 +4,7 @@
 #include "lower_bound.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace shufc::synth {
 
@@ -50,13 +51,64 @@ double cheapest_shape(const BoundInputs& in, unsigned instructions, unsigned pro
 
 double two_programmable(const BoundInputs& in) { return std::min(in.programmable_pair, cheapest_shape(in, 3, 2)); }
 
+// Three instructions with a byte mask M and a one-input lookup T besides a non-programmable X,
+// for a goal without zero bytes, when a whole lookup W costs no more than T: M's zeros matter
+// only where an or or a conditional instruction (a saturating pack) reads them; anywhere else
+// they reach free result bytes or T, and M can go. Next to T, M is folded into W (W(x) makes
+// T(M(x)) and M(T(x))). Otherwise X reads M's result (from an input: an or with an input leaves
+// only garbage, a pack's condition fails on an input), so X is last and reads M(input) and
+// T(input): level 2's lookups with helpers try that, and for an or split_or's parts by input
+// (each the cheaper of a content and a lookup). A one-input goal is W's alone.
+double uncovered_triples(const BoundInputs& in) {
+  struct Entry {
+    unsigned cls;
+    double cost;
+    int kind;  // -1: not programmable
+  };
+  std::vector<Entry> entries;
+  for (unsigned c = 0; c < kClasses; ++c) {
+    if (in.cheapest[c] < BoundInputs::inf) entries.push_back({c, in.cheapest[c], -1});
+    for (unsigned k = 0; k < BoundInputs::kKinds; ++k)
+      if (in.cheapest_kind[k][c] < BoundInputs::inf) entries.push_back({c, in.cheapest_kind[k][c], int(k)});
+  }
+  const bool zero_free = !(in.need & kMakesZero);
+  auto covered = [&](const Entry* e[3]) {
+    unsigned progs = 0, masks = 0, lookups = 0, two = 0;
+    double lookup = BoundInputs::inf;
+    for (int i = 0; i < 3; ++i) {
+      if (e[i]->kind < 0) continue;
+      ++progs;
+      masks += e[i]->kind == BoundInputs::kMask;
+      two += e[i]->kind == BoundInputs::kTwoInputs;
+      if (e[i]->kind == BoundInputs::kLookup) ++lookups, lookup = std::min(lookup, e[i]->cost);
+    }
+    if (progs == 0) return true;                    // level 3
+    if (progs == 1) return two == 0;                // level 4
+    return progs == 2 && masks == 1 && lookups == 1 && zero_free && in.whole_lookup <= lookup + 1e-9;
+  };
+  double best = BoundInputs::inf;
+  for (size_t i = 0; i < entries.size(); ++i)
+    for (size_t j = i; j < entries.size(); ++j)
+      for (size_t l = j; l < entries.size(); ++l) {
+        const Entry* e[3] = {&entries[i], &entries[j], &entries[l]};
+        const unsigned cls = e[0]->cls | e[1]->cls | e[2]->cls;
+        double cost = e[0]->cost + e[1]->cost + e[2]->cost;
+        if ((cls & in.need) != in.need) {
+          if (((cls | kMakesZero) & in.need) != in.need) continue;
+          cost += in.nullary;  // the zero register beside them
+        }
+        if (cost < best && !covered(e)) best = cost;
+      }
+  return best;
+}
+
 double lower_bound(const BoundInputs& in, unsigned levels) {
   switch (levels) {
     case 0: return cheapest_shape(in, 1, 0);
     case 1: return cheapest_shape(in, 2, 0);
     case 2: return std::min(cheapest_shape(in, 3, 0), two_programmable(in));
-    default:
-      return std::min({cheapest_shape(in, 4, 0), cheapest_shape(in, 3, 1), two_programmable(in)});
+    case 3: return std::min({cheapest_shape(in, 4, 0), cheapest_shape(in, 3, 1), two_programmable(in)});
+    default: return std::min({cheapest_shape(in, 4, 0), uncovered_triples(in), in.programmable_pair_rest});
   }
 }
 

@@ -37,6 +37,19 @@ struct BoundInputs {
   double programmable_pair = inf;
   unsigned need = 0;  // the goal's classes
 
+  // For level 4 (128-bit results): the programmable instructions by kind, and what its search
+  // leaves of the programmable pairs.
+  enum Kind : unsigned { kMask, kLookup, kTwoInputs, kKinds };  // pand; pshufb, vpermilps; pblendvb, tbl2
+  std::array<std::array<double, kClasses>, kKinds> cheapest_kind = {all_inf(), all_inf(), all_inf()};
+  // The cheapest one-input byte lookup that zeroes and reads the whole register (pshufb xmm, tbl
+  // 16b): it makes any arrangement of one register's bytes and zeros.
+  double whole_lookup = inf;
+  // The cheapest two programmable instructions, one feeding the other, that level 4 neither tries
+  // nor shows dominated: besides programmable_pair's, a variable blend next to a one-input one
+  // (level 4 tries both orders) and two one-input ones where a whole lookup costs no more (it
+  // alone makes what they make of one register).
+  double programmable_pair_rest = inf;
+
   static std::array<double, kClasses> all_inf() {
     std::array<double, kClasses> a;
     a.fill(inf);
@@ -56,9 +69,19 @@ double two_programmable(const BoundInputs& in);
 // The search's coverage after `levels` complete levels (docs/synth.md, "optimal"):
 //   1: every single instruction (programmable ones solved on the inputs);
 //   2: and every two-instruction Program except a programmable instruction feeding another;
-//   3: and every three-instruction Program without a programmable instruction.
+//   3: and every three-instruction Program without a programmable instruction;
+//   4: and every three-instruction Program with one programmable instruction of one input (level
+//      4 tries it in the middle and last; under it, levels 2 and 3 solved it on the inputs), and,
+//      for a goal without zero bytes, with a byte mask and a one-input lookup where a whole lookup
+//      costs no more than that lookup (the Program is then dominated or tried: see
+//      uncovered_triples in lower_bound.cpp); and every two programmable instructions except
+//      programmable_pair_rest.
 // Returns the least cost a Program outside that coverage can have.
 double lower_bound(const BoundInputs& in, unsigned levels);
+
+// The cheapest three-instruction Program level 4 leaves out (relaxed to the instructions' class
+// sets and kinds).
+double uncovered_triples(const BoundInputs& in);
 
 // The least, over sets of instructions that together have every needed class, of the dearest
 // one: every Program contains such a set, so none has a busiest port group below this.

@@ -1,11 +1,13 @@
 #include "program_build.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "goal.h"
 #include "shufc/cost.h"
+#include "shufc/emit.h"
 #include "shufc/isa/registry.h"
 
 namespace shufc::synth {
@@ -96,6 +98,43 @@ void drop_dead_and_repeated_steps(Program& p) {
 }
 
 }  // namespace
+
+namespace {
+
+size_t copies(const Program& p) {
+  const auto ids = asm_cost_ids(p);
+  return size_t(std::count_if(ids.begin(), ids.end(), [](const std::string& id) { return allocator_added(id); }));
+}
+
+// The immediate that makes `in` do with its arguments swapped what `imm` does (nullopt: none).
+std::optional<uint64_t> mirror(const isa::Instruction& in, uint64_t imm) {
+  if (in.value == isa::ValueOp::BitOr) return imm;
+  if (in.programmable() || !in.moves_only() || in.imm_count == 0) return std::nullopt;
+  std::vector<isa::LaneSrc> want = isa::byte_map(in, {imm, {}});
+  if (want.empty()) return std::nullopt;
+  for (isa::LaneSrc& s : want)
+    if (!s.is_zero()) s = isa::LaneSrc::from(1 - s.input, s.elem);
+  for (uint64_t m = 0; m < in.imm_count; ++m)
+    if (moves_as(in, m, want)) return m;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void commute_for_copies(Program& p) {
+  size_t now = copies(p);
+  for (size_t s = 0; s < p.steps.size() && now > 0; ++s) {
+    Program::Step& st = p.steps[s];
+    if (st.args.size() != 2 || st.args[0] == st.args[1] || st.instr->num_inputs != 2 || !overwrites_an_operand(*st.instr)) continue;
+    const auto m = mirror(*st.instr, st.imm);
+    if (!m) continue;
+    const Program::Step old = st;
+    std::swap(st.args[0], st.args[1]);
+    st.imm = *m;
+    if (const size_t after = copies(p); after < now) now = after;
+    else st = old;
+  }
+}
 
 void finish(Program& p) {
   drop_dead_and_repeated_steps(p);

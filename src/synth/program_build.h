@@ -37,6 +37,11 @@ bool mask_zeros(Program& p, const std::vector<int>& goal, const SynthOptions& o,
 // Is `in` with `imm` a byte move with this byte map (input k's byte b as LaneSrc::from(k, b))?
 bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::LaneSrc>& want);
 
+// Swaps the arguments of steps that can take them either way (an or; a blend or shuffle whose
+// immediate has a mirror: blendps b, a, ~imm) where that drops register copies from the emitted
+// code (an SSE two-operand form overwrites its first argument). Same result, no more copies.
+void commute_for_copies(Program& p);
+
 // A built Program made ready to print: dead steps dropped, steps named t0, t1, ..., the last r.
 void finish(Program& p);
 

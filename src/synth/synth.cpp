@@ -186,6 +186,7 @@ class Search {
     std::vector<int> leaves;
     for (int x = 0; x < reached->leaves; ++x) leaves.push_back(x);
     zero_leaf_ = reached->leaves > n0_;
+    leaves_ = reached->leaves;
     for (size_t id = 0; id < reached->values.size(); ++id)
       if (const Value& v = reached->values[id]; int(id) < reached->leaves || relevant(v.bytes) || matches(v.bytes)) add(Value(v));
     for (const isa::Instruction* p : cat_->programmable)
@@ -224,6 +225,11 @@ class Search {
       // Three instructions cost at least this: below the best, level 3 is worth its time.
       const bool deeper = level_bound_[2] < best_.cost - 1e-5;
       if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
+      // Level 4 where it can prove the best answer (otherwise its bound is no use, and levels 2
+      // and 3 tried its cheapest shapes with helpers).
+      if (levels == 3 && level4_applies() && level_bound_[3] < best_.cost - 1e-5 && level_bound_[4] >= best_.cost - 1e-5 &&
+          level4(n1))
+        levels = 4;
       if (level_bound_[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
     }
     const bool exhausted = out_of_budget_;
@@ -231,7 +237,12 @@ class Search {
     r.nodes = nodes_;
     r.values = values_.size();
     r.budget_exhausted = exhausted;
-    r.lower_bound = std::min(best_.cost, level_bound_[levels]);
+    // The bound is of Programs without copies, and an answer's content may have another
+    // derivation that needs none (content dedup keeps one: palignr + blendps with a copy where
+    // blendps + shufps needs none): an answer with copies is proven only when no answer offered
+    // cost less without them. (Each is emitted in the order of the fewest copies its blends and
+    // ors allow: commute_for_copies.)
+    r.lower_bound = std::min({best_.cost, level_bound_[levels], copy_free_});
     r.port_bound = synth::dearest_needed(bounds_) / (1 + kLoadTieBreak);
     if (best_.cost < kInf) {
       r.cost = best_.cost;
@@ -387,7 +398,12 @@ class Search {
         }
         int acc = -1;
         for (const std::vector<int>& part : parts) {
+          // The cheaper of a reached content and a lookup on an input (level 4's bound counts on
+          // it: an or of a masked input and a looked-up one); without either, a lookup on a
+          // reached content.
           int x = cheapest(part);
+          if (!cat_->programmable.empty() && x >= 0 && cost(x) > cat_->min_programmable)
+            if (const int p = programmed(part); p >= 0 && cost(p) < cost(x)) x = p;
           if (x < 0 && !cat_->programmable.empty()) x = programmed(part, n1);
           if (const int m = lane_merged(part); m >= 0 && (x < 0 || cost(m) < cost(x))) x = m;
           if (x < 0) {
@@ -574,7 +590,7 @@ class Search {
   // level 3 is only a heuristic improvement and gets o_.unprovable_nodes; once the best falls to
   // what it can prove, the full budget applies. False when stopped.
   bool depth3() {
-    const double provable = level_bound_[3];
+    const double provable = level_bound_[level4_applies() ? 4 : 3];
     const uint64_t first = nodes_;
     bool one_input = true;
     for (Label l : goal_labels_) one_input &= l / 256 == goal_labels_[0] / 256;
@@ -660,6 +676,250 @@ class Search {
     }
     return true;
   }
+  // Level 4 (lower_bound.h) at 128 bits from up to two inputs: input bytes then fit one 64-bit
+  // label set.
+  bool level4_applies() const { return bytes_ == 16 && k_ <= 2 && !cat_->programmable.empty(); }
+  static uint64_t label_bit(Label l) { return l >= kMixed || is_sign(l) ? 0 : uint64_t(1) << (l / 256 * 16 + l % 256); }
+  // The input bytes content x holds at the positions of `where`.
+  uint64_t labels_at(int x, uint32_t where) const {
+    uint64_t s = 0;
+    for (unsigned j = 0; j < bytes_; ++j)
+      if (where >> j & 1) s |= label_bit(values_[size_t(x)].bytes[j]);
+    return s;
+  }
+  uint64_t labels_of(const std::vector<int>& req) const {
+    uint64_t s = 0;
+    for (int g : req)
+      if (g >= 0) s |= label_bit(Label(g));
+    return s;
+  }
+  static bool one_input(const isa::Instruction* p) { return p->num_inputs == 1; }
+
+  struct Lookup {  // a one-input programmable instruction on a made content, for level 4
+    const isa::Instruction* p;
+    int x;
+    std::vector<int> control;
+    double cost;  // the instruction, its load and x
+  };
+  // Every three-instruction Program with one programmable instruction P of one input, in the
+  // middle (g(P(x), z)) or last (P(h(x, y))), x a made content of depth 1, y and z a leaf or x;
+  // then two programmable instructions where one is a variable blend (pshufb(pblendvb(a, b)),
+  // pblendvb(pshufb(a), b)). With P on a leaf, levels 2 and 3 tried it as a helper. False when
+  // the budget ran out.
+  bool level4(int n1) {
+    std::vector<int> made;  // depth 1, cheapest first
+    for (int x = leaves_; x < n1; ++x) made.push_back(x);
+    std::stable_sort(made.begin(), made.end(), [&](int a, int b) { return cost(a) < cost(b); });
+    double min_p = kInf;
+    for (const isa::Instruction* p : cat_->programmable)
+      if (one_input(p)) min_p = std::min(min_p, cat_->programmable_cost.at(p));
+    made_labels_.clear();
+    for (int x = leaves_; x < n1; ++x) made_labels_.push_back(labels_at(x, 0xffff));
+    return lookup_middle(made, min_p) && lookup_last(made, min_p) && blend_pairs();
+  }
+  // P in the middle: for each last instance g and slot, P on a made content solved for what g
+  // needs there; g's other argument a leaf or P's argument. Candidates found lazily, in the
+  // order of their argument's cost, and cached per requirement.
+  bool lookup_middle(const std::vector<int>& made, double min_p) {
+    if (min_p == kInf) return true;
+    std::vector<int> R[2];
+    for (int gi : cat_->order) {
+      const Instance& g = cat_->instances[size_t(gi)];
+      if (g.cost + min_p + cat_->min_cost >= best_.cost) break;
+      if (g.cost + std::max(min_p + cat_->min_cost, cover_[bounds_.need & ~g.cls]) >= best_.cost) continue;
+      if (g.arity == 0 || !requirements(g, goal_, R)) continue;
+      for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
+        std::vector<int> deep = p < 2 ? R[p] : std::vector<int>();
+        if (p == 2) {
+          auto m = merge(R[0], R[1]);
+          if (!m) continue;
+          deep = std::move(*m);
+        }
+        const std::vector<int>* other = g.arity == 2 && p < 2 ? &R[1 - p] : nullptr;
+        int leaf = -1;
+        for (int l = 0; other && l < leaves_ && leaf < 0; ++l)
+          if (holds(l, *other)) leaf = l;
+        auto place = [&](const Lookup& c, int z) {
+          const int t = add_programmed(c.p, c.x, -1, c.control);
+          if (p == 2) apply(gi, t, t, g.cost + c.cost);
+          else if (p == 0) apply(gi, t, z, g.cost + c.cost);
+          else apply(gi, z, t, g.cost + c.cost);
+        };
+        if (out_of_budget()) return false;
+        ++nodes_;
+        if (other && leaf < 0) {  // g's other argument is P's: x holds it too
+          if (auto c = shared_lookup(deep, *other, best_.cost - g.cost - min_p)) place(*c, c->x);
+          continue;
+        }
+        LookupList& list = lookups(deep);
+        double here = best_.cost;  // each candidate makes the goal: only a cheaper one counts
+        for (size_t e = 0;; ++e) {
+          if (e == list.found.size() && !more_lookups(list, made, here - g.cost - min_p)) break;
+          const Lookup& c = list.found[e];
+          if (g.cost + c.cost >= here) continue;
+          place(c, leaf);
+          here = std::min(g.cost + c.cost, best_.cost);
+        }
+      }
+    }
+    return true;
+  }
+  // The one-input programmable instructions on made contents that yield a requirement, in the
+  // order of their argument's cost: `scanned` made contents so far.
+  struct LookupList {
+    std::vector<int> deep;
+    uint64_t want = 0;
+    std::vector<Lookup> found;
+    size_t scanned = 0;
+  };
+  LookupList& lookups(const std::vector<int>& deep) {
+    std::string& key = key_;
+    key.resize(deep.size() * 2);
+    for (size_t j = 0; j < deep.size(); ++j) {
+      const uint16_t c = uint16_t(deep[j]);
+      key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
+    }
+    if (const int* at = lookup_index_.find(key)) return lookup_lists_[size_t(*at)];
+    lookup_index_.put(key, int(lookup_lists_.size()));
+    LookupList& l = lookup_lists_.emplace_back();
+    l.deep = deep;
+    l.want = labels_of(deep);
+    return l;
+  }
+  // Scans made contents on until one yields candidates or their cost reaches `limit`; false at
+  // the end.
+  bool more_lookups(LookupList& list, const std::vector<int>& made, double limit) {
+    while (list.scanned < made.size()) {
+      const size_t i = list.scanned++;
+      const int x = made[i];
+      if (cost(x) >= limit) {
+        --list.scanned;  // a later requirement may have more room
+        return false;
+      }
+      if ((made_labels_[size_t(x - leaves_)] & list.want) != list.want) continue;  // a lookup moves bytes, it makes none
+      const size_t before = list.found.size();
+      bool in_place = true;  // (a byte mask keeps bytes where they are: a quick test first)
+      for (unsigned j = 0; j < bytes_ && in_place; ++j)
+        in_place = list.deep[j] < 0 || values_[size_t(x)].bytes[j] == Label(list.deep[j]);
+      for (const isa::Instruction* p : cat_->programmable)
+        if (one_input(p) && (in_place || !p->byte_mask()))
+          if (auto control = control_for(p, x, -1, list.deep))
+            list.found.push_back({p, x, std::move(*control), cat_->programmable_cost.at(p) + cost(x)});
+      if (list.found.size() > before) return true;
+    }
+    return false;
+  }
+  // The cheapest one-input programmable instruction on a made content that holds `other` and
+  // yields `deep` from it, the content costing less than `limit` (candidates from the index).
+  std::optional<Lookup> shared_lookup(const std::vector<int>& deep, const std::vector<int>& other, double limit) {
+    const std::vector<int>* list = nullptr;
+    for (unsigned j = 0; j < bytes_; ++j) {
+      if (other[j] == kAnyByte) continue;
+      const std::vector<int>& l = by_byte_[slot(j, other[j] == kZeroByte ? kZeroLabel : Label(other[j]))];
+      if (!list || l.size() < list->size()) list = &l;
+    }
+    if (!list) return std::nullopt;  // (g's other argument free: any leaf would do)
+    const uint64_t want = labels_of(deep);
+    std::optional<Lookup> best;
+    for (int x : *list) {
+      if (x < leaves_ || size_t(x - leaves_) >= made_labels_.size()) continue;
+      if (cost(x) >= limit || (best && cost(x) + cat_->min_programmable >= best->cost)) continue;
+      if ((made_labels_[size_t(x - leaves_)] & want) != want || !holds(x, other)) continue;
+      for (const isa::Instruction* p : cat_->programmable)
+        if (one_input(p) && (!best || cat_->programmable_cost.at(p) + cost(x) < best->cost))
+          if (auto control = control_for(p, x, -1, deep)) best = Lookup{p, x, std::move(*control), cat_->programmable_cost.at(p) + cost(x)};
+    }
+    return best;
+  }
+  // P last: on h(x, y), h(y, x), h(x, x) or h(x) holding every goal byte in the positions h
+  // reads (first checked on all of x's positions).
+  bool lookup_last(const std::vector<int>& made, double min_p) {
+    if (min_p == kInf) return true;
+    const uint64_t want = labels_of(goal_);
+    auto lookup_on = [&](int d) {
+      for (const isa::Instruction* p : cat_->programmable)
+        if (one_input(p)) solve(p, d, -1);
+    };
+    for (int hi : cat_->order) {
+      const Instance& h = cat_->instances[size_t(hi)];
+      if (h.cost + min_p + cat_->min_cost >= best_.cost) break;
+      if (h.arity == 0) continue;
+      uint32_t reads[2] = {0, 0};
+      for (unsigned j = 0; j < bytes_; ++j)
+        if (const int s = h.src[j]; s >= 0) reads[(s & kSrcMask) / 256] |= 1u << ((s & kSrcMask) % 256);
+      uint64_t rest[2][4] = {};  // what x must give with a leaf in the other slot: h(x, leaf), h(leaf, x)
+      for (int l = 0; l < leaves_ && l < 4; ++l) rest[0][l] = want & ~labels_at(l, reads[1]), rest[1][l] = want & ~labels_at(l, reads[0]);
+      for (size_t i = 0; i < made.size(); ++i) {
+        const int x = made[i];
+        if (h.cost + cost(x) + min_p >= best_.cost) break;
+        if (out_of_budget()) return false;
+        ++nodes_;
+        const uint64_t all = made_labels_[size_t(x - leaves_)];
+        auto gives = [&](uint32_t where, uint64_t need) { return (all & need) == need && (labels_at(x, where) & need) == need; };
+        if (h.arity == 1) {
+          if (gives(reads[0], want))
+            if (const int d = apply(hi, x, -1); d >= 0) lookup_on(d);
+          continue;
+        }
+        if (gives(reads[0] | reads[1], want))
+          if (const int d = apply(hi, x, x); d >= 0) lookup_on(d);
+        for (int l = 0; l < leaves_ && l < 4; ++l) {
+          if (gives(reads[0], rest[0][l]))
+            if (const int d = apply(hi, x, l); d >= 0) lookup_on(d);
+          if (gives(reads[1], rest[1][l]))
+            if (const int d = apply(hi, l, x); d >= 0) lookup_on(d);
+        }
+      }
+    }
+    return true;
+  }
+  // A variable blend next to a one-input programmable instruction Q, both orders: Q(blend(a, b))
+  // has each goal byte where its input holds it (the only place a blend can put it); blend(Q(a),
+  // b) needs Q's result wherever b does not hold the goal (per blend element).
+  bool blend_pairs() {
+    for (const isa::Instruction* s : cat_->programmable) {
+      if (s->control.kind != isa::Control::Kind::Select || s->num_inputs != 2) continue;
+      const unsigned eb = s->elem_bits / 8;
+      for (int a = 0; a < leaves_; ++a)
+        for (int b = 0; b < leaves_; ++b) {
+          if (a == b) continue;
+          if (out_of_budget()) return false;
+          ++nodes_;
+          // Q last: every goal byte at its own position in the blend.
+          std::vector<int> want(bytes_, kAnyByte);
+          bool ok = true;
+          for (Label l : goal_labels_) {
+            const unsigned at = l % 256;
+            if (want[at] != kAnyByte && want[at] != int(l)) ok = false;
+            want[at] = int(l);
+          }
+          if (ok && cat_->programmable_cost.at(s) + cat_->min_programmable < best_.cost)
+            if (auto control = control_for(s, a, b, want)) {
+              const int c = add_programmed(s, a, b, *control);
+              for (const isa::Instruction* q : cat_->programmable)
+                if (one_input(q)) solve(q, c, -1);
+            }
+          // Q first, on a leaf, in slot 0; b in slot 1 (the loop gives both orders).
+          std::vector<int> need(bytes_, kAnyByte);
+          for (unsigned e = 0; e < bytes_; e += eb) {
+            bool b_fits = true;
+            for (unsigned k = 0; k < eb; ++k) {
+              const int g = goal_[e + k];
+              const Label v = values_[size_t(b)].bytes[e + k];
+              b_fits &= g == kAnyByte || (g == kZeroByte ? v == kZeroLabel : v == Label(g));
+            }
+            for (unsigned k = 0; k < eb && !b_fits; ++k) need[e + k] = goal_[e + k];
+          }
+          if (cat_->programmable_cost.at(s) + cat_->min_programmable >= best_.cost) continue;
+          if (const int q = programmed(need); q >= 0) {
+            solve(s, q, b);
+            solve(s, b, q);
+          }
+        }
+    }
+    return true;
+  }
+
   // The middle instances h that can make a deep requirement from contents of depth <= 1 (with
   // programmable helpers), found lazily in the catalog's cost order: `scanned` instances so far.
   struct Middle {
@@ -902,6 +1162,13 @@ class Search {
     if (p.control.zeroing) c |= synth::kMakesZero;
     return c;
   }
+  // A one-input byte lookup that zeroes and reads the whole register (pshufb xmm, tbl 16b): any
+  // arrangement of one register's bytes and zeros in one instruction.
+  bool whole_lookup(const isa::Instruction& p) const {
+    const isa::Control& c = p.control;
+    return p.num_inputs == 1 && c.kind == isa::Control::Kind::Table && c.table_inputs == 1 && c.zeroing && p.elem_bits == 8 &&
+           p.src_elem_bits == 8 && p.in_bits(0) == p.reg_bits && (c.block_elems == 0 || c.block_elems * 8 >= p.reg_bits);
+  }
   // The cheapest instruction of each class set, for the lower bound and the pruning.
   synth::BoundInputs bound_inputs() const {
     synth::BoundInputs b;
@@ -913,10 +1180,16 @@ class Search {
     for (const Instance& in : cat_->ors) b.cheapest[synth::kJoins] = std::min(b.cheapest[synth::kJoins], in.cost);
     for (const isa::Instruction* p : cat_->programmable) {
       const unsigned c = classes(*p);
-      b.cheapest_programmable[c] = std::min(b.cheapest_programmable[c], cat_->programmable_cost.at(p));
+      const double cost = cat_->programmable_cost.at(p);
+      b.cheapest_programmable[c] = std::min(b.cheapest_programmable[c], cost);
+      const unsigned kind = !one_input(p) ? b.kTwoInputs : p->byte_mask() ? b.kMask : b.kLookup;
+      b.cheapest_kind[kind][c] = std::min(b.cheapest_kind[kind][c], cost);
+      if (whole_lookup(*p)) b.whole_lookup = std::min(b.whole_lookup, cost);
     }
     // (A zeroing table absorbs a byte mask next to it; so does another mask.)
     auto zeroing = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Table && p->control.zeroing; };
+    auto blend = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Select && p->num_inputs == 2; };
+    const bool zero_free = !(b.need & synth::kMakesZero);
     for (const isa::Instruction* p : cat_->programmable)
       for (const isa::Instruction* q : cat_->programmable) {
         if ((p->byte_mask() && zeroing(q)) || (q->byte_mask() && zeroing(p))) continue;
@@ -927,6 +1200,12 @@ class Search {
           cost += b.nullary;  // the zero register beside them (inf when there is none)
         }
         b.programmable_pair = std::min(b.programmable_pair, cost);
+        // Level 4's pairs: a blend and a one-input instruction in both orders (blend_pairs: the
+        // lookup last finds a zero only where it makes one), or two one-input instructions, which
+        // make one register's bytes in some arrangement: a whole lookup does that alone.
+        if (one_input(p) && one_input(q) && b.whole_lookup <= cat_->programmable_cost.at(p) + cat_->programmable_cost.at(q)) continue;
+        if ((blend(p) && one_input(q) && (zeroing(q) || zero_free)) || (blend(q) && one_input(p) && (zeroing(p) || zero_free))) continue;
+        b.programmable_pair_rest = std::min(b.programmable_pair_rest, cost);
       }
     return b;
   }
@@ -1340,6 +1619,7 @@ class Search {
   // register copies before destructive instructions (and spills), under the objective. So an
   // answer as cheap without copies wins, and an answer proven cheapest is proven with its copies.
   void offer(Solution s) {
+    copy_free_ = std::min(copy_free_, s.cost);
     if (cat_->destructive && o_.objective != Objective::latency) {
       for (const std::string& id : asm_cost_ids(reconstruct(s)))
         if (allocator_added(id)) {
@@ -1380,6 +1660,7 @@ class Search {
     }
     if (!prog.steps.empty()) prog.steps.back().name = "r";
     prog.outputs.push_back(out);
+    if (cat_->destructive) commute_for_copies(prog);
     return prog;
   }
 
@@ -1405,12 +1686,19 @@ class Search {
   std::vector<uint8_t> marks_;
   synth::BoundInputs bounds_;
   std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
-  std::array<double, 4> level_bound_{};             // lower_bound(bounds_, levels) for 0..3 levels
+  std::array<double, 5> level_bound_{};             // lower_bound(bounds_, levels) for 0..4 levels
+
+  synth::ByteKeyMap lookup_index_;        // level 4: deep requirements, into lookup_lists_
+  std::deque<LookupList> lookup_lists_;
+  std::vector<uint64_t> made_labels_;      // level 4: the input bytes each made content holds (by id - leaves_)
   Solution best_;
+  // The cheapest answer offered, without the copies of its emitted code.
+  double copy_free_ = kInf;
   uint64_t nodes_ = 0, clock_calls_ = 0;
   bool out_of_budget_ = false, abandoned_ = false;
   bool unbudgeted_ = false;  // a fallback after the budget ran out with no answer
   int n0_ = 0;
+  int leaves_ = 0;  // the inputs and the zero register: values_[0, leaves_)
   bool last_resort_ = false;  // the best answer before level 3 was masked_or's
   bool zero_leaf_ = false;  // a zero register was reached at depth 1 and served as a leaf
   bool keep_all_ = false;   // building Reached: every content kept, none an answer
