@@ -306,6 +306,13 @@ class Search {
     return m;
   }
 
+  // What g's deep slot p must hold (0, 1, or 2: one content for both), from g's requirements R;
+  // nothing when one content cannot hold both.
+  std::optional<std::vector<int>> deep_slot(const std::vector<int> (&R)[2], unsigned p) const {
+    if (p < 2) return R[p];
+    return merge(R[0], R[1]);
+  }
+
   // Depth 2, backwards from the goal: every last instance g, its arguments the cheapest contents
   // of depth <= 1 (or programmable instructions on the inputs) holding what g needs of them; then a
   // programmable last step on a depth-1 content. False when the budget ran out.
@@ -611,12 +618,9 @@ class Search {
       if (g.arity == 0 || !requirements(g, goal_, R)) continue;
       // Slot 0 or 1 deep, or (binary g) one deep content for both.
       for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
-        std::vector<int> deep = p < 2 ? R[p] : std::vector<int>();
-        if (p == 2) {
-          auto m = merge(R[0], R[1]);
-          if (!m) continue;
-          deep = std::move(*m);
-        }
+        const auto slot_req = deep_slot(R, p);
+        if (!slot_req) continue;
+        const std::vector<int>& deep = *slot_req;
         const std::vector<int>* other = g.arity == 2 && p < 2 ? &R[1 - p] : nullptr;
         const int z = other ? satisfy(*other, true, best_.cost - g.cost - cat_->min_cost) : -1;  // (h costs at least min_cost)
         if (other && z < 0) continue;
@@ -729,12 +733,9 @@ class Search {
       if (g.cost + std::max(min_p + cat_->min_cost, cover_[bounds_.need & ~g.cls]) >= best_.cost) continue;
       if (g.arity == 0 || !requirements(g, goal_, R)) continue;
       for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
-        std::vector<int> deep = p < 2 ? R[p] : std::vector<int>();
-        if (p == 2) {
-          auto m = merge(R[0], R[1]);
-          if (!m) continue;
-          deep = std::move(*m);
-        }
+        const auto slot_req = deep_slot(R, p);
+        if (!slot_req) continue;
+        const std::vector<int>& deep = *slot_req;
         const std::vector<int>* other = g.arity == 2 && p < 2 ? &R[1 - p] : nullptr;
         int leaf = -1;
         for (int l = 0; other && l < leaves_ && leaf < 0; ++l)
