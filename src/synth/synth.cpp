@@ -272,6 +272,17 @@ class Search {
     return out_of_budget_;
   }
 
+  // A requirement and a tag as the key of a memo table, in a buffer reused between lookups (no
+  // allocation for one that hits).
+  const std::string& requirement_key(const std::vector<int>& q, char tag) {
+    key_.resize(q.size() * 2 + 1);
+    key_.back() = tag;
+    for (size_t j = 0; j < q.size(); ++j) {
+      const uint16_t c = uint16_t(q[j]);
+      key_[2 * j] = char(c & 0xff), key_[2 * j + 1] = char(c >> 8);
+    }
+    return key_;
+  }
   // The cheapest content of depth <= 1 (or a programmable instruction on the inputs) that holds
   // q, or -1; remembered per requirement.
   // Without `programmable`, only reached contents (a programmable helper could not pay off).
@@ -279,13 +290,7 @@ class Search {
   // can spend on this content and stay below the best answer).
   int satisfy(const std::vector<int>& q, bool programmable = true, double room = kInf) {
     programmable &= !cat_->programmable.empty() && cat_->min_programmable < room;
-    std::string& key = key_;  // reused: no allocation for a lookup that hits
-    key.resize(q.size() * 2 + 1);
-    key.back() = char(programmable);
-    for (size_t j = 0; j < q.size(); ++j) {
-      const uint16_t c = uint16_t(q[j]);
-      key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
-    }
+    const std::string& key = requirement_key(q, char(programmable));
     if (const int* hit = satisfied_.find(key)) return *hit;
     const std::string stored = key;  // a miss (a few thousand a search) keeps its own copy
     int x = cheapest(q);
@@ -698,6 +703,7 @@ class Search {
     return s;
   }
   static bool one_input(const isa::Instruction* p) { return p->num_inputs == 1; }
+  static bool variable_blend(const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Select && p->num_inputs == 2; }
 
   struct Lookup {  // a one-input programmable instruction on a made content, for level 4
     const isa::Instruction* p;
@@ -774,12 +780,7 @@ class Search {
     size_t scanned = 0;
   };
   LookupList& lookups(const std::vector<int>& deep) {
-    std::string& key = key_;
-    key.resize(deep.size() * 2);
-    for (size_t j = 0; j < deep.size(); ++j) {
-      const uint16_t c = uint16_t(deep[j]);
-      key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
-    }
+    const std::string& key = requirement_key(deep, 0);
     if (const int* at = lookup_index_.find(key)) return lookup_lists_[size_t(*at)];
     lookup_index_.put(key, int(lookup_lists_.size()));
     LookupList& l = lookup_lists_.emplace_back();
@@ -878,22 +879,22 @@ class Search {
   // has each goal byte where its input holds it (the only place a blend can put it); blend(Q(a),
   // b) needs Q's result wherever b does not hold the goal (per blend element).
   bool blend_pairs() {
+    // Q last: every goal byte at its own position in the blend (none when two want one).
+    std::vector<int> want(bytes_, kAnyByte);
+    bool ok = true;
+    for (Label l : goal_labels_) {
+      int& w = want[l % 256];
+      ok &= w == kAnyByte || w == int(l);
+      w = int(l);
+    }
     for (const isa::Instruction* s : cat_->programmable) {
-      if (s->control.kind != isa::Control::Kind::Select || s->num_inputs != 2) continue;
+      if (!variable_blend(s)) continue;
       const unsigned eb = s->elem_bits / 8;
       for (int a = 0; a < leaves_; ++a)
         for (int b = 0; b < leaves_; ++b) {
           if (a == b) continue;
           if (out_of_budget()) return false;
           ++nodes_;
-          // Q last: every goal byte at its own position in the blend.
-          std::vector<int> want(bytes_, kAnyByte);
-          bool ok = true;
-          for (Label l : goal_labels_) {
-            const unsigned at = l % 256;
-            if (want[at] != kAnyByte && want[at] != int(l)) ok = false;
-            want[at] = int(l);
-          }
           if (ok && cat_->programmable_cost.at(s) + cat_->min_programmable < best_.cost)
             if (auto control = control_for(s, a, b, want)) {
               const int c = add_programmed(s, a, b, *control);
@@ -932,13 +933,7 @@ class Search {
     size_t scanned = 0;
   };
   MiddleList& middles(const std::vector<int>& deep, bool helpers) {
-    std::string& key = key_;
-    key.resize(deep.size() * 2 + 1);
-    key.back() = char(helpers);
-    for (size_t j = 0; j < deep.size(); ++j) {
-      const uint16_t c = uint16_t(deep[j]);
-      key[2 * j] = char(c & 0xff), key[2 * j + 1] = char(c >> 8);
-    }
+    const std::string& key = requirement_key(deep, char(helpers));
     if (const int* at = middle_index_.find(key)) return middle_lists_[size_t(*at)];
     middle_index_.put(key, int(middle_lists_.size()));
     return middle_lists_.emplace_back();
@@ -1189,7 +1184,6 @@ class Search {
     }
     // (A zeroing table absorbs a byte mask next to it; so does another mask.)
     auto zeroing = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Table && p->control.zeroing; };
-    auto blend = [](const isa::Instruction* p) { return p->control.kind == isa::Control::Kind::Select && p->num_inputs == 2; };
     const bool zero_free = !(b.need & synth::kMakesZero);
     for (const isa::Instruction* p : cat_->programmable)
       for (const isa::Instruction* q : cat_->programmable) {
@@ -1205,7 +1199,8 @@ class Search {
         // lookup last finds a zero only where it makes one), or two one-input instructions, which
         // make one register's bytes in some arrangement: a whole lookup does that alone.
         if (one_input(p) && one_input(q) && b.whole_lookup <= cat_->programmable_cost.at(p) + cat_->programmable_cost.at(q)) continue;
-        if ((blend(p) && one_input(q) && (zeroing(q) || zero_free)) || (blend(q) && one_input(p) && (zeroing(p) || zero_free))) continue;
+        if ((variable_blend(p) && one_input(q) && (zeroing(q) || zero_free)) || (variable_blend(q) && one_input(p) && (zeroing(p) || zero_free)))
+          continue;
         b.programmable_pair_rest = std::min(b.programmable_pair_rest, cost);
       }
     return b;
