@@ -144,6 +144,16 @@ struct Catalog {
   // Depth 1 for one and for two inputs (Search::depth1), each built on first use.
   mutable std::mutex reached_mutex;
   mutable std::array<std::shared_ptr<const Reached>, 3> reached;
+  // What the bound makes of the catalog for a goal's classes (with the zero register a leaf or
+  // not): the same for every goal of those classes, and a tenth of a 128-bit search to compute.
+  struct Bounds {
+    synth::BoundInputs inputs;
+    std::array<double, synth::kClasses> cover;
+    std::array<double, 5> level;  // lower_bound(inputs, levels) for 0..4 levels
+    double port;                  // dearest_needed(inputs)
+  };
+  mutable std::mutex bounds_mutex;
+  mutable std::array<std::shared_ptr<const Bounds>, 2 * synth::kClasses> bounds;
 };
 
 struct Solution {
@@ -198,9 +208,11 @@ class Search {
     unsigned levels = 1;
     const int n1 = int(values_.size());
     index_values();
-    bounds_ = bound_inputs();
-    cover_ = synth::cover_costs(bounds_);
-    for (unsigned l = 0; l < level_bound_.size(); ++l) level_bound_[l] = synth::lower_bound(bounds_, l);
+    const std::shared_ptr<const Catalog::Bounds> bounds = catalog_bounds();
+    bounds_ = bounds->inputs;
+    cover_ = bounds->cover;
+    level_bound_ = bounds->level;
+    port_bound_ = bounds->port;
     // Each level proves more (lower_bound.h) only when it ran to its end.
     const bool level2 = depth2(n1);
     // The or of parts is cheap and unbudgeted: an answer even when the budget ran out; so is the
@@ -243,7 +255,7 @@ class Search {
     // cost less without them. (Each is emitted in the order of the fewest copies its blends and
     // ors allow: commute_for_copies.)
     r.lower_bound = std::min({best_.cost, level_bound_[levels], copy_free_});
-    r.port_bound = synth::dearest_needed(bounds_) / (1 + kLoadTieBreak);
+    r.port_bound = port_bound_ / (1 + kLoadTieBreak);
     if (best_.cost < kInf) {
       r.cost = best_.cost;
       // The cost tables give six digits (0.333333): three of them are one cycle.
@@ -954,6 +966,8 @@ class Search {
       if (g.cost + 4 * cat_->min_cost >= best_.cost) break;  // two middles, a made content under each
       if (g.arity != 2 || (g.need_zero.empty() && g.need_sign.empty())) continue;
       if (!requirements(g, goal_, R) || R[0] == R[1]) continue;
+      // Each argument's instructions have its classes, and the other has a middle of its own.
+      if (g.cost + std::max(cover_[need_of(R[0])], cover_[need_of(R[1])]) + cat_->min_cost >= best_.cost) continue;
       // A slot a content of depth <= 1 fills is depth 3's (one argument deep).
       if (satisfy(R[0], false) >= 0 || satisfy(R[1], false) >= 0) continue;
       const double limit = best_.cost - g.cost - 3 * cat_->min_cost;
@@ -1166,6 +1180,21 @@ class Search {
            p.src_elem_bits == 8 && p.in_bits(0) == p.reg_bits && (c.block_elems == 0 || c.block_elems * 8 >= p.reg_bits);
   }
   // The cheapest instruction of each class set, for the lower bound and the pruning.
+  // The bound's inputs and what it makes of them, per catalog and (classes, zero leaf).
+  std::shared_ptr<const Catalog::Bounds> catalog_bounds() const {
+    const size_t key = size_t(need()) * 2 + zero_leaf_;
+    std::lock_guard<std::mutex> lock(cat_->bounds_mutex);
+    std::shared_ptr<const Catalog::Bounds>& slot = cat_->bounds[key];
+    if (!slot) {
+      auto b = std::make_shared<Catalog::Bounds>();
+      b->inputs = bound_inputs();
+      b->cover = synth::cover_costs(b->inputs);
+      for (unsigned l = 0; l < b->level.size(); ++l) b->level[l] = synth::lower_bound(b->inputs, l);
+      b->port = synth::dearest_needed(b->inputs);
+      slot = std::move(b);
+    }
+    return slot;
+  }
   synth::BoundInputs bound_inputs() const {
     synth::BoundInputs b;
     b.need = need();
@@ -1683,6 +1712,7 @@ class Search {
   synth::BoundInputs bounds_;
   std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
   std::array<double, 5> level_bound_{};             // lower_bound(bounds_, levels) for 0..4 levels
+  double port_bound_ = 0;                           // dearest_needed(bounds_)
 
   synth::ByteKeyMap lookup_index_;        // level 4: deep requirements, into lookup_lists_
   std::deque<LookupList> lookup_lists_;
