@@ -32,6 +32,7 @@
 #include "shufc/isa/registry.h"
 #include "shufc/emit.h"
 #include "shufc/sim.h"
+#include "byte_index.h"
 #include "byte_key_map.h"
 #include "goal.h"
 #include "last_resorts.h"
@@ -826,11 +827,11 @@ class Search {
   // The cheapest one-input programmable instruction on a made content that holds `other` and
   // yields `deep` from it, the content costing less than `limit` (candidates from the index).
   std::optional<Lookup> shared_lookup(const std::vector<int>& deep, const std::vector<int>& other, double limit) {
-    const std::vector<int>* list = nullptr;
+    std::optional<synth::ByteIndex::List> list;
     for (unsigned j = 0; j < bytes_; ++j) {
       if (other[j] == kAnyByte) continue;
-      const std::vector<int>& l = by_byte_[slot(j, other[j] == kZeroByte ? kZeroLabel : Label(other[j]))];
-      if (!list || l.size() < list->size()) list = &l;
+      const synth::ByteIndex::List l = by_byte_[slot(j, other[j] == kZeroByte ? kZeroLabel : Label(other[j]))];
+      if (!list || l.size() < list->size()) list = l;
     }
     if (!list) return std::nullopt;  // (g's other argument free: any leaf would do)
     const uint64_t want = labels_of(deep);
@@ -1409,7 +1410,7 @@ class Search {
       index_.put(key_of(v.bytes), id);
       values_.push_back(std::move(v));
       if (indexed_)
-        for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_.back().bytes[j])].push_back(id);
+        for (unsigned j = 0; j < bytes_; ++j) by_byte_.append(slot(j, values_.back().bytes[j]), id);
     } else {
       id = *known;
       if (v.cost >= values_[size_t(id)].cost) return id;
@@ -1501,19 +1502,18 @@ class Search {
   }
   // (From then on add() keeps the index.)
   void index_values() {
-    by_byte_.assign(size_t(bytes_) * labels_per_position(), {});
-    for (int id = 0; id < int(values_.size()); ++id)
-      for (unsigned j = 0; j < bytes_; ++j) by_byte_[slot(j, values_[size_t(id)].bytes[j])].push_back(id);
+    by_byte_.build(size_t(bytes_) * labels_per_position(), int(values_.size()), bytes_,
+                   [&](int id, unsigned j) { return slot(j, values_[size_t(id)].bytes[j]); });
     indexed_ = true;
   }
   // The cheapest of the first `limit` reached contents that holds the requirement, or -1.
   int cheapest(const std::vector<int>& req, int limit = std::numeric_limits<int>::max()) const {
     // Candidates from the rarest wanted (position, label).
-    const std::vector<int>* list = nullptr;
+    std::optional<synth::ByteIndex::List> list;
     for (unsigned j = 0; j < bytes_; ++j) {
       if (req[j] == kAnyByte) continue;
-      const std::vector<int>& l = by_byte_[slot(j, req[j] == kZeroByte ? kZeroLabel : Label(req[j]))];
-      if (!list || l.size() < list->size()) list = &l;
+      const synth::ByteIndex::List l = by_byte_[slot(j, req[j] == kZeroByte ? kZeroLabel : Label(req[j]))];
+      if (!list || l.size() < list->size()) list = l;
       if (list->empty()) return -1;
     }
     if (!list) return 0;  // anything will do: the first input
@@ -1699,7 +1699,7 @@ class Search {
   std::shared_ptr<const Catalog> cat_;  // the target's instances, shared between searches
   std::vector<Value> values_;
   Bytes scratch_{bytes_};
-  std::vector<std::vector<int>> by_byte_;  // contents by slot(position, label), ascending ids
+  synth::ByteIndex by_byte_;  // contents by slot(position, label), ascending ids
   bool indexed_ = false;
   synth::ByteKeyMap satisfied_;  // satisfy()'s answers by requirement
   synth::ByteKeyMap index_;      // contents by their bytes
