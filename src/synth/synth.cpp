@@ -130,6 +130,8 @@ struct Value {
 struct Reached {
   std::vector<Value> values;  // the leaves first: inputs, then the zero register
   int leaves = 0;
+  synth::ByteKeyMap index;    // the values by their bytes
+  synth::ByteIndex by_byte;   // and by (position, label)
 };
 
 // The instances of a target at one width, under one cost table and objective.
@@ -198,8 +200,22 @@ class Search {
     for (int x = 0; x < reached->leaves; ++x) leaves.push_back(x);
     zero_leaf_ = reached->leaves > n0_;
     leaves_ = reached->leaves;
-    for (size_t id = 0; id < reached->values.size(); ++id)
-      if (const Value& v = reached->values[id]; int(id) < reached->leaves || relevant(v.bytes) || matches(v.bytes)) add(Value(v));
+    // Depth 1 whole, with its indexes (copies of flat arrays: filtering it by the goal's bytes and
+    // indexing what is left took a fifth of a 128-bit search).
+    values_ = reached->values;
+    index_ = reached->index;
+    by_byte_ = reached->by_byte;
+    indexed_ = true;
+    // Contents without a byte the goal can use stay out of the search (hidden), as if not made.
+    hidden_.assign(values_.size(), 0);
+    for (size_t id = 0; id < values_.size(); ++id) {
+      const Value& v = values_[id];
+      if (matches(v.bytes)) {
+        if (v.cost < best_.cost) offer(Solution{v.cost, int(id), nullptr, -1, -1, {}, v.instrs});
+      } else if (int(id) >= leaves_ && !relevant(v.bytes)) {
+        hidden_[id] = 1;
+      }
+    }
     for (const isa::Instruction* p : cat_->programmable)
       for (int x : leaves) {
         if (p->num_inputs == 1) solve(p, x, -1);
@@ -208,7 +224,6 @@ class Search {
       }
     unsigned levels = 1;
     const int n1 = int(values_.size());
-    index_values();
     const std::shared_ptr<const Catalog::Bounds> bounds = catalog_bounds();
     bounds_ = bounds->inputs;
     cover_ = bounds->cover;
@@ -248,7 +263,7 @@ class Search {
     const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
-    r.values = values_.size();
+    r.values = values_.size() - size_t(std::count(hidden_.begin(), hidden_.end(), 1));
     r.budget_exhausted = exhausted;
     // The bound is of Programs without copies, and an answer's content may have another
     // derivation that needs none (content dedup keeps one: palignr + blendps with a copy where
@@ -359,7 +374,7 @@ class Search {
     // content holds every goal byte the input does not.
     if (cat_->programmable.empty()) return true;
     for (int x = n0_; x < n1; ++x) {
-      if (cat_->min_programmable + cost(x) >= best_.cost) continue;
+      if (is_hidden(x) || cat_->min_programmable + cost(x) >= best_.cost) continue;
       if (out_of_budget()) return false;
       ++nodes_;
       marks_.assign(labels_per_position(), 0);
@@ -588,7 +603,7 @@ class Search {
     const int n = int(values_.size());
     for (const Instance& o : cat_->ors)
       for (int x = n0_; x < n; ++x) {
-        if (o.cost + cost(x) + cat_->min_cost >= best_.cost) continue;
+        if (is_hidden(x) || o.cost + cost(x) + cat_->min_cost >= best_.cost) continue;
         const Bytes& v = values_[size_t(x)].bytes;
         bool ok = true, part = false;
         for (unsigned j = 0; j < bytes_ && ok; ++j) {
@@ -731,7 +746,8 @@ class Search {
   // the budget ran out.
   bool level4(int n1) {
     std::vector<int> made;  // depth 1, cheapest first
-    for (int x = leaves_; x < n1; ++x) made.push_back(x);
+    for (int x = leaves_; x < n1; ++x)
+      if (!is_hidden(x)) made.push_back(x);
     std::stable_sort(made.begin(), made.end(), [&](int a, int b) { return cost(a) < cost(b); });
     double min_p = kInf;
     for (const isa::Instruction* p : cat_->programmable)
@@ -837,7 +853,7 @@ class Search {
     const uint64_t want = labels_of(deep);
     std::optional<Lookup> best;
     for (int x : *list) {
-      if (x < leaves_ || size_t(x - leaves_) >= made_labels_.size()) continue;
+      if (x < leaves_ || size_t(x - leaves_) >= made_labels_.size() || is_hidden(x)) continue;
       if (cost(x) >= limit || (best && cost(x) + cat_->min_programmable >= best->cost)) continue;
       if ((made_labels_[size_t(x - leaves_)] & want) != want || !holds(x, other)) continue;
       for (const isa::Instruction* p : cat_->programmable)
@@ -1380,7 +1396,8 @@ class Search {
           for (int y : leaves) apply(int(i), x, y);
       }
     }
-    return Reached{std::move(values_), int(leaves.size())};
+    index_values();
+    return Reached{std::move(values_), int(leaves.size()), std::move(index_), std::move(by_byte_)};
   }
 
   bool matches(const Bytes& v) const {
@@ -1413,6 +1430,7 @@ class Search {
         for (unsigned j = 0; j < bytes_; ++j) by_byte_.append(slot(j, values_.back().bytes[j]), id);
     } else {
       id = *known;
+      if (is_hidden(id)) hidden_[size_t(id)] = 0;  // made on purpose: as if new
       if (v.cost >= values_[size_t(id)].cost) return id;
       values_[size_t(id)] = std::move(v);
     }
@@ -1507,6 +1525,7 @@ class Search {
     indexed_ = true;
   }
   // The cheapest of the first `limit` reached contents that holds the requirement, or -1.
+  bool is_hidden(int id) const { return size_t(id) < hidden_.size() && hidden_[size_t(id)]; }
   int cheapest(const std::vector<int>& req, int limit = std::numeric_limits<int>::max()) const {
     // Candidates from the rarest wanted (position, label).
     std::optional<synth::ByteIndex::List> list;
@@ -1520,6 +1539,7 @@ class Search {
     int best = -1;
     for (int id : *list) {
       if (id >= limit) break;
+      if (is_hidden(id)) continue;
       const Value& v = values_[size_t(id)];
       if (best >= 0 && v.cost >= values_[size_t(best)].cost) continue;
       bool ok = true;
@@ -1616,7 +1636,7 @@ class Search {
         for (Label l : values_[size_t(x)].bytes) marks_[slot(0, l)] = 1;
         bool all = true;
         for (Label l : wanted) all = all && marks_[slot(0, l)];
-        usable[size_t(x)] = all;
+        usable[size_t(x)] = all && !is_hidden(x);
       }
     }
     for (const isa::Instruction* p : cat_->programmable) {
@@ -1691,6 +1711,7 @@ class Search {
 
   std::vector<int> goal_;
   unsigned width_, bytes_;
+  std::vector<uint8_t> hidden_;  // depth-1 contents without a byte the goal can use (by id)
   const SynthOptions& o_;
   unsigned k_;
   std::vector<std::string> names_;
