@@ -629,14 +629,44 @@ class Search {
   // While even a complete level could not prove the best answer optimal (its bound is below it),
   // level 3 is only a heuristic improvement and gets o_.unprovable_nodes; once the best falls to
   // what it can prove, the full budget applies. False when stopped.
+  // With a node share, the cheapest shapes go first: a pass whose cuts are one instruction below
+  // the best answer (every (g, h) pair of a cheaper Program, few nodes), then the whole level. The
+  // level goes g by g, each with every middle below the best: a share spent on the first few last
+  // instructions missed blendps + pshufd + blendps (1.67) against two shuffles (2.0).
   bool depth3() {
     const double provable = level_bound_[level4_applies() ? 4 : 3];
     const uint64_t first = nodes_;
+    if (best_.cost < kInf && provable < best_.cost - 1e-5) {
+      ceiling_ = best_.cost - cat_->min_cost + 1e-5;
+      const bool done = depth3_pass(provable, first);
+      ceiling_ = kInf;
+      if (!done) return false;
+    }
+    return depth3_pass(provable, first);
+  }
+  // Whether the goal moves whole e-byte elements: each aligned group of e bytes undefined, zero,
+  // or e consecutive bytes of an input from a multiple of e.
+  bool moves_whole(unsigned e) const {
+    for (unsigned j = 0; j < bytes_; j += e) {
+      const int first = goal_[j];
+      for (unsigned k = 1; k < e; ++k) {
+        const int g = goal_[j + k];
+        const bool ok = first < 0 ? g == first : g == first + int(k);
+        if (!ok) return false;
+      }
+      if (first >= 0 && (first % 256) % int(e) != 0) return false;
+    }
+    return true;
+  }
+  // Level 3 below min(best answer, ceiling_); its share counted from `first`.
+  bool depth3_pass(double provable, uint64_t first) {
+    auto top = [&] { return std::min(best_.cost, ceiling_); };
     bool one_input = true;
     for (Label l : goal_labels_) one_input &= l / 256 == goal_labels_[0] / 256;
     // A one-input goal's level is small: after the last resort it runs to its end, as without it.
     const uint64_t unprovable = last_resort_ ? (one_input ? UINT64_MAX : o_.last_resort_unprovable_nodes)
                                 : one_input  ? o_.one_input_unprovable_nodes
+                                : moves_whole(4) ? o_.dword_unprovable_nodes
                                              : o_.unprovable_nodes;
     auto stop = [&] {
       if (best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= unprovable) return abandoned_ = true;
@@ -645,9 +675,9 @@ class Search {
     std::vector<int> R[2], Q[2];
     for (int gi : cat_->order) {
       const Instance& g = cat_->instances[size_t(gi)];
-      if (g.cost + 2 * cat_->min_cost >= best_.cost) break;  // h, and one instruction under it
+      if (g.cost + 2 * cat_->min_cost >= top()) break;  // h, and one instruction under it
       const unsigned miss_g = bounds_.need & ~g.cls;
-      if (g.cost + std::max(2 * cat_->min_cost, cover_[miss_g]) >= best_.cost) continue;
+      if (g.cost + std::max(2 * cat_->min_cost, cover_[miss_g]) >= top()) continue;
       if (g.arity == 0 || !requirements(g, goal_, R)) continue;
       // Slot 0 or 1 deep, or (binary g) one deep content for both.
       for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
@@ -655,14 +685,14 @@ class Search {
         if (!slot_req) continue;
         const std::vector<int>& deep = *slot_req;
         const std::vector<int>* other = g.arity == 2 && p < 2 ? &R[1 - p] : nullptr;
-        const int z = other ? satisfy(*other, true, best_.cost - g.cost - cat_->min_cost) : -1;  // (h costs at least min_cost)
+        const int z = other ? satisfy(*other, true, top() - g.cost - cat_->min_cost) : -1;  // (h costs at least min_cost)
         if (other && z < 0) continue;
         // Depth 2 already paired g with the cheapest shallow content for the deep slot.
         const int shallow = satisfy(deep);
         const double ceiling = shallow >= 0 ? cost(shallow) : kInf;
         // The deep content alone realises `deep`: h and what is under it have its classes.
         const unsigned need_d = need_of(deep);
-        if (g.cost + std::max({2 * cat_->min_cost, cover_[need_d], cost(z)}) >= best_.cost) continue;
+        if (g.cost + std::max({2 * cat_->min_cost, cover_[need_d], cost(z)}) >= top()) continue;
         // Under h at least one made content, or the one it may share with z.
         const double under = cost(z) > 0 ? 0 : cat_->min_cost;
         // Many last instances leave the same requirement on the deep slot: the middle instances
@@ -670,11 +700,11 @@ class Search {
         // cheapest first) and only the costs, which depend on g, are checked again.
         // Programmable helpers under h only while g, h and a helper stay below the best: the
         // cheaper middles (a prefix of the order) with helpers, the rest without.
-        const double helper_limit = best_.cost - g.cost - cat_->min_programmable;
-        auto cut = [&](const Instance& h) { return g.cost + h.cost + std::max(cost(z), cat_->min_cost) >= best_.cost || h.cost + under >= ceiling; };
+        const double helper_limit = top() - g.cost - cat_->min_programmable;
+        auto cut = [&](const Instance& h) { return g.cost + h.cost + std::max(cost(z), cat_->min_cost) >= top() || h.cost + under >= ceiling; };
         auto visit = [&](Middle& m) {
           const Instance& h = cat_->instances[size_t(m.hi)];
-          if (g.cost + h.cost + std::max(cover_[miss_g & ~h.cls], cover_[need_d & ~h.cls]) >= best_.cost) return true;
+          if (g.cost + h.cost + std::max(cover_[miss_g & ~h.cls], cover_[need_d & ~h.cls]) >= top()) return true;
           if (stop()) return false;
           ++nodes_;
           deep3(gi, m, p, z, deep, other);
@@ -1741,6 +1771,7 @@ class Search {
   Solution best_;
   // The cheapest answer offered, without the copies of its emitted code.
   double copy_free_ = kInf;
+  double ceiling_ = kInf;  // depth 3's first pass: its cuts as if the best answer cost this
   uint64_t nodes_ = 0, clock_calls_ = 0;
   bool out_of_budget_ = false, abandoned_ = false;
   bool unbudgeted_ = false;  // a fallback after the budget ran out with no answer
