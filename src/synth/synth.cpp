@@ -38,6 +38,7 @@
 #include "last_resorts.h"
 #include "lower_bound.h"
 #include "program_build.h"
+#include "register_split.h"
 #include "stages.h"
 
 namespace shufc {
@@ -1887,15 +1888,23 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   const unsigned eb = sv.type.elem.bits;
   if (eb % 8) return Error{fmt::format("synth needs whole-byte elements; {} has {} bits", sv.type.elem.ir(), eb)};
   const uint64_t in_bits = uint64_t(sv.n()) * eb, out_bits64 = uint64_t(sv.m()) * eb;
-  if (out_bits64 > 512 || in_bits > 512)
+  const unsigned max_bits = opts.target.max_reg_bits;
+  auto register_width = [&](uint64_t bits) {
+    return (opts.target.arch == isa::Arch::aarch64 ? (bits == 64 || bits == 128) : (bits == 128 || bits == 256 || bits == 512)) &&
+           bits <= max_bits;
+  };
+  // Operands or a result of several registers (a vectorizer's interleaved loads and stores): the
+  // widest register that divides both, each result register searched apart (register_split.h).
+  unsigned reg_bits = 0;
+  if (in_bits != out_bits64 || !register_width(out_bits64))
+    for (unsigned w = max_bits; w >= 64 && !reg_bits; w /= 2)
+      if (register_width(w) && in_bits % w == 0 && out_bits64 % w == 0 && in_bits / w <= 8 && out_bits64 / w <= 8) reg_bits = w;
+  if (!reg_bits && (out_bits64 > 512 || in_bits > 512))
     return Error{fmt::format("synth makes one register of at most 512 bits: inputs {} bits, result {} bits", in_bits, out_bits64)};
   const unsigned out_bits = unsigned(out_bits64);
-  if (in_bits != out_bits)
+  if (!reg_bits && in_bits != out_bits)
     return Error{fmt::format("synth makes one register from registers of the same width: inputs {} bits, result {} bits", in_bits, out_bits)};
-  const unsigned max_bits = opts.target.max_reg_bits;
-  const bool ok_width = (opts.target.arch == isa::Arch::aarch64 ? (out_bits == 64 || out_bits == 128)
-                                                                : (out_bits == 128 || out_bits == 256 || out_bits == 512)) &&
-                        out_bits <= max_bits;
+  const bool ok_width = reg_bits || register_width(out_bits);
   if (!ok_width)
     return Error{fmt::format("a {}-bit result does not fill one {} register (widths: {})", out_bits, opts.target.name,
                              opts.target.arch == isa::Arch::aarch64 ? "64, 128" : max_bits >= 512 ? "128, 256, 512" : max_bits >= 256 ? "128, 256" : "128")};
@@ -1940,6 +1949,7 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
       else goal.push_back(int(label(input_of[which], int((unsigned(e) % n) * bpe + k))));
     }
   if (names.empty()) return Error{"the shuffle reads no input value: it is a constant"};
+  if (reg_bits) return synth::synth_registers(goal, unsigned(in_bits), out_bits, reg_bits, names, opts);
   return synth::synth_goal(goal, out_bits, names, opts);
 }
 

@@ -1,0 +1,23 @@
+// Shuffles whose operands or result span several registers of the target: a vectorizer's
+// interleaved load (`shufflevector <16 x float> %wide.vec, poison, <8 x i32> <0, 2, ...>`: two
+// ymm in, one out on AVX2) or store (two registers in, a result of two). Each result register is
+// one search over the (at most two) input registers it reads.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "shufc/expected.h"
+#include "shufc/synth.h"
+
+namespace shufc::synth {
+
+// `goal` is the whole result's bytes (labels of operand k's byte q, kAnyByte, kZeroByte), each
+// operand `in_bits` wide, the result `out_bits`; both multiples of `reg_bits`. Operand k's
+// register r is the Program input `names[k]_r` (its bytes [r, r + 1) x reg_bits / 8), present
+// when some result byte reads it. The Program has one output per result register, in order. It
+// is proven optimal only with one output (several outputs may share values: the bound is then
+// the largest of theirs).
+Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
+                                      const std::vector<std::string>& names, const SynthOptions& opts);
+
+}  // namespace shufc::synth

@@ -1,0 +1,97 @@
+// Shuffles of several registers (register_split.h): interleaved loads (a wide operand, one result
+// register), interleaved stores (a result of two registers), and what is refused.
+#include <random>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "shufc/isa/registry.h"
+#include "shufc/parse.h"
+#include "shufc/sim.h"
+#include "shufc/synth.h"
+
+namespace shufc {
+namespace {
+
+SynthOptions options(const char* target) {
+  SynthOptions o{*isa::find_target(target), find_cpu("skylake")};
+  o.budget_ms = 5000;
+  return o;
+}
+
+// Runs the Program on random operand bytes, each input register the slice its name says (`a_1`:
+// operand a's second register; `a`: all of a), and compares the outputs, in order, with the mask.
+void expect_computes(const Program& p, const char* mask) {
+  const ShuffleVector sv = *parse_one(mask);
+  const unsigned eb = sv.type.elem.bits / 8, n = sv.n();
+  std::mt19937 rng(5);
+  std::vector<uint8_t> operand[2];
+  for (auto& o : operand) {
+    o.resize(n * eb);
+    for (auto& b : o) b = uint8_t(rng() | 1);
+  }
+  std::vector<std::vector<uint8_t>> in;
+  for (const Program::Input& i : p.inputs) {
+    const unsigned rb = i.bits / 8;
+    const size_t us = i.name.find('_');
+    const unsigned r = us == std::string::npos ? 0 : unsigned(std::stoul(i.name.substr(us + 1)));
+    const std::vector<uint8_t>& o = operand[i.name[0] == 'b'];
+    in.emplace_back(o.begin() + r * rb, o.begin() + (r + 1) * rb);
+  }
+  std::vector<uint8_t> out;
+  for (const auto& v : simulate_values(p, in)) out.insert(out.end(), v.begin(), v.end());
+  ASSERT_EQ(out.size(), sv.m() * eb) << mask;
+  for (unsigned i = 0; i < sv.m(); ++i) {
+    const int e = sv.mask[i];
+    if (e == kUndef) continue;
+    for (unsigned k = 0; k < eb; ++k) {
+      const uint8_t want = e == kZero ? 0 : operand[unsigned(e) / n][(unsigned(e) % n) * eb + k];
+      ASSERT_EQ(out[i * eb + k], want) << mask << " lane " << i << "\n" << print_program(p);
+    }
+  }
+}
+
+TEST(SynthRegisters, AWideOperandIsItsRegisters) {
+  // clang's interleaved load of complex floats: the even lanes of <16 x float> on AVX2 (two ymm).
+  for (const char* m : {"v16f32:0,2,4,6,8,10,12,14", "v16f32:1,3,5,7,9,11,13,15"}) {
+    auto r = synthesize(*parse_one(m), options("avx2"));
+    ASSERT_TRUE(r) << r.error().str();
+    ASSERT_EQ(r->program.inputs.size(), 2u);
+    EXPECT_EQ(r->program.inputs[0].name, "a_0");
+    EXPECT_EQ(r->program.inputs[1].name, "a_1");
+    EXPECT_EQ(r->program.inputs[0].bits, 256u);
+    EXPECT_EQ(r->program.outputs.size(), 1u);
+    EXPECT_LE(r->cost, 2.0 + 1e-5) << print_program(r->program);  // clang's vshufps + vpermpd
+    expect_computes(r->program, m);
+  }
+  // SSSE3: a 256-bit operand is two xmm; the odd bytes of <32 x i8>, and one of its registers only.
+  for (const char* m : {"v32i8:1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,31", "v32i8:16,18,20,22,24,26,28,30,u,u,u,u,z,z,z,z"}) {
+    auto r = synthesize(*parse_one(m), options("ssse3"));
+    ASSERT_TRUE(r) << r.error().str();
+    EXPECT_EQ(r->program.inputs[0].bits, 128u);
+    expect_computes(r->program, m);
+  }
+}
+
+TEST(SynthRegisters, AWideResultHasAnOutputPerRegister) {
+  // An interleaved store: <8 x float> a, b into <16 x float>, two ymm results.
+  const char* m = "v8f32:0,8,1,9,2,10,3,11,4,12,5,13,6,14,7,15";
+  auto sv = parse_one(m);
+  ASSERT_TRUE(sv) << sv.error().str();
+  auto r = synthesize(*sv, options("avx2"));
+  ASSERT_TRUE(r) << r.error().str();
+  EXPECT_EQ(r->program.outputs.size(), 2u);
+  EXPECT_FALSE(r->optimal);  // two outputs may share values: each one's bound, not their sum
+  EXPECT_LE(r->lower_bound, r->cost);
+  expect_computes(r->program, m);
+}
+
+TEST(SynthRegisters, AResultRegisterReadsAtMostTwo) {
+  // A stride-3 extract from three xmm: every result register reads all three.
+  auto r = synthesize(*parse_one("v48i8:0,3,6,9,12,15,18,21,24,27,30,33,36,39,42,45"), options("ssse3"));
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("reads 3 input registers"), std::string::npos) << r.error().message;
+}
+
+}  // namespace
+}  // namespace shufc
