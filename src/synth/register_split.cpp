@@ -95,6 +95,8 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
     }
   r.program = std::move(whole);
   r.cost = objective_cost(r.program, opts);
+  // Any Program holds one for each output: none costs less than the dearest output alone.
+  r.optimal = r.optimal || r.cost <= r.lower_bound + 1e-5;
   r.lower_bound = std::min(r.lower_bound, r.cost);
   return r;
 }

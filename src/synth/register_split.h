@@ -16,7 +16,7 @@ namespace shufc::synth {
 // register r is the Program input `names[k]_r` (its bytes [r, r + 1) x reg_bits / 8), present
 // when some result byte reads it. The Program has one output per result register, in order. It
 // is proven optimal only with one output (several outputs may share values: the bound is then
-// the largest of theirs).
+// the largest of theirs, and reached only where the Program costs no more).
 Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
                                       const std::vector<std::string>& names, const SynthOptions& opts);
 
