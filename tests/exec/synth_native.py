@@ -3,7 +3,8 @@
 
 For every target: a fixed-seed set of masks (random ones of every element type and width the
 target has, with undef and zero lanes, one- and two-input, and structured ones: interleaves,
-deinterleaves, reverses, byte swaps, rotations, broadcasts) goes through `shufc synth --batch`; the C of
+deinterleaves, reverses, byte swaps, rotations, broadcasts; and shuffles of several registers:
+an operand of two registers, a result of two) goes through `shufc synth --batch`; the C of
 every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
 checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
 random inputs: natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
@@ -85,7 +86,47 @@ def cases(target, per_shape, rng):
                 shapes.append(random_mask(n, rng, 1 + k % 2, k % 3 == 2))
             for m in shapes:
                 out.append((f"v{n}{name}:" + ",".join(str(x) for x in m), n, eb, ctype, m))
+    # Several registers (a vectorizer's interleaved loads and stores): a one-register result from
+    # an operand of two registers, and a two-register result from two one-register operands.
+    bits = max(widths)
+    for name, eb, ctype in ELEMS:
+        n = bits // eb
+        if n < 2:
+            continue
+        def reads_input(lanes, inputs):  # (a mask of only undef and zero lanes is a constant: refused)
+            while True:
+                m = random_mask(lanes, rng, inputs, True)
+                if any(isinstance(x, int) for x in m):
+                    return m
+        wide = [[2 * i for i in range(n)], [2 * i + 1 for i in range(n)], reads_input(n, 2)]
+        for m in wide:
+            out.append((f"v{2 * n}{name}:" + ",".join(str(x) for x in m), 2 * n, eb, ctype, m))
+        stores = [[i // 2 + (n if i % 2 else 0) for i in range(2 * n)], reads_input(2 * n, 1)]
+        for m in stores:
+            out.append((f"v{n}{name}:" + ",".join(str(x) for x in m), n, eb, ctype, m))
     return out
+
+
+def adapter(i, ans):
+    """g{i}(a, b, r) on the logical operands, calling f{i} as its Program's registers need: one
+    pointer per input register (operand a's register 1 is `a_1`: a + its width), or, with several
+    outputs, the inputs one after another in `in` and the outputs in `out`."""
+    lines = ans["program"]
+    head = lines[0]
+    names = [x.strip() for x in head[3:head.rindex(":")].split(",")]
+    rb = int(head.rsplit(":", 1)[1]) // 8
+    outs = [x.strip() for x in lines[-1][4:].split(",")]
+
+    def ptr(name):
+        base, _, reg = name.rpartition("_")
+        if not base or not reg.isdigit():
+            base, reg = name, "0"
+        return f"({'b' if base == 'b' else 'a'} + {int(reg) * rb})"
+    if len(outs) == 1:
+        return f"static void g{i}(const uint8_t *a, const uint8_t *b, uint8_t *r) {{ (void)a; (void)b; f{i}({', '.join(ptr(x) for x in names)}, r); }}"
+    body = "".join(f" memcpy(in + {k * rb}, {ptr(x)}, {rb});" for k, x in enumerate(names))
+    return (f"static void g{i}(const uint8_t *a, const uint8_t *b, uint8_t *r) {{ (void)a; (void)b; uint8_t in[{max(1, len(names)) * rb}];"
+            f"{body} f{i}(in, r); }}")
 
 
 def harness(cases, answers):
@@ -94,19 +135,20 @@ def harness(cases, answers):
     checks = []
     for i, ((text, n, eb, ctype, mask), ans) in enumerate(zip(cases, answers)):
         parts.append(ans["c"].replace("shufc_shuffle", f"f{i}"))
+        parts.append(adapter(i, ans))
         entries = ",".join("-1" if x == "u" else "-2" if x == "z" else str(x) for x in mask)
         checks.append(f'  {{ static const int m[] = {{{entries}}}; '
-                      f'fails += check({i}, "{text}", f{i}, m, {n}, {eb // 8}, seed); }}')
+                      f'fails += check({i}, "{text}", g{i}, m, {n}, {len(mask)}, {eb // 8}, seed); }}')
     parts.append(r"""
-typedef void (*shuffle_fn)(const void *, const void *, void *);
+typedef void (*shuffle_fn)(const uint8_t *, const uint8_t *, uint8_t *);
 static uint64_t state;
 static uint8_t next_byte(void) {
   state = state * 6364136223846793005ull + 1442695040888963407ull;
   return (uint8_t)(state >> 56);
 }
-/* r[i] = (a:b)[m[i]]; -2 zero, -1 undef (not checked). */
-static int check(int id, const char *text, shuffle_fn f, const int *m, int n, int eb, uint64_t seed) {
-  uint8_t a[64], b[64], r[64], ab[128];
+/* r[i] = (a:b)[m[i]] for i < m_len, a and b of n lanes; -2 zero, -1 undef (not checked). */
+static int check(int id, const char *text, shuffle_fn f, const int *m, int n, int m_len, int eb, uint64_t seed) {
+  uint8_t a[128], b[128], r[128], ab[256];
   for (int round = 0; round < 4; ++round) {
     state = seed + (uint64_t)id * 7919u + (uint64_t)round;
     for (int j = 0; j < n * eb; ++j) a[j] = next_byte(), b[j] = next_byte();
@@ -115,7 +157,7 @@ static int check(int id, const char *text, shuffle_fn f, const int *m, int n, in
     f(a, b, r);
     memcpy(ab, a, (size_t)(n * eb));
     memcpy(ab + n * eb, b, (size_t)(n * eb));
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < m_len; ++i) {
       if (m[i] == -1) continue;
       for (int k = 0; k < eb; ++k) {
         const uint8_t want = m[i] == -2 ? 0 : ab[m[i] * eb + k];
