@@ -631,9 +631,10 @@ class Search {
   // level 3 is only a heuristic improvement and gets o_.unprovable_nodes; once the best falls to
   // what it can prove, the full budget applies. False when stopped.
   // With a node share, the cheapest shapes go first: a pass whose cuts are one instruction below
-  // the best answer (every (g, h) pair of a cheaper Program, few nodes), then the whole level. The
-  // level goes g by g, each with every middle below the best: a share spent on the first few last
-  // instructions missed blendps + pshufd + blendps (1.67) against two shuffles (2.0).
+  // the best answer (only the pairs of Programs that much cheaper), then the whole level, which
+  // reuses the first pass's middles. The level goes g by g, each with every middle below the best:
+  // a share spent on the first few last instructions missed blendps + pshufd + blendps (1.67)
+  // against two shuffles (2.0).
   bool depth3() {
     const double provable = level_bound_[level4_applies() ? 4 : 3];
     const uint64_t first = nodes_;
