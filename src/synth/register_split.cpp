@@ -1,6 +1,7 @@
 #include "register_split.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,11 +9,13 @@
 #include "goal.h"
 #include "program_build.h"
 #include "shufc/sim.h"
+#include "shufc/cost.h"
 
 namespace shufc::synth {
 
 namespace {
 constexpr unsigned kMaxRegisters = 8;  // per operand and in the result
+constexpr unsigned kMaxParts = 4;      // of a result register reading more than two input registers
 }
 
 Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
@@ -31,10 +34,10 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
       if (const int l = goal[o * rb + j]; l >= 0) reads[o].push_back(reg_of(l));
     std::sort(reads[o].begin(), reads[o].end());
     reads[o].erase(std::unique(reads[o].begin(), reads[o].end()), reads[o].end());
-    if (reads[o].size() > 2)
+    if (reads[o].size() > kMaxParts * 2)
       return Error{fmt::format("result register {} (bytes {}..{}) reads {} input registers of {} bits; synth makes a register from "
-                               "at most two",
-                               o, o * rb, (o + 1) * rb - 1, reads[o].size(), reg_bits)};
+                               "at most {}",
+                               o, o * rb, (o + 1) * rb - 1, reads[o].size(), reg_bits, kMaxParts * 2)};
     all.insert(all.end(), reads[o].begin(), reads[o].end());
   }
   std::sort(all.begin(), all.end());
@@ -47,38 +50,90 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
   auto index_in = [](const std::vector<unsigned>& regs, unsigned reg) {
     return unsigned(std::find(regs.begin(), regs.end(), reg) - regs.begin());
   };
+  const Chosen orr = cheapest_or(opts, reg_bits);
 
+  // Searches per result register: one, or one per part when it reads more than two registers.
+  unsigned searches = 0;
+  for (unsigned o = 0; o < outs; ++o) searches += reads[o].size() <= 2 ? 1 : kMaxParts * unsigned(reads[o].size());
   SynthOptions sub = opts;
-  sub.budget_ms = std::max(1u, opts.budget_ms / outs);
-  sub.node_budget = std::max<uint64_t>(1, opts.node_budget / outs);
+  sub.budget_ms = std::max(1u, opts.budget_ms / searches);
+  sub.node_budget = std::max<uint64_t>(1, opts.node_budget / searches);
   std::vector<std::string> all_names;
   for (unsigned reg : all) all_names.push_back(name_of(reg));
   Program whole = inputs_only(opts, all_names, reg_bits);
   SynthResult r;
-  r.optimal = outs == 1;
   r.levels = ~0u;
-  for (unsigned o = 0; o < outs; ++o) {
-    // A register of zero and undefined bytes reads nothing: it is made from the first input.
-    std::vector<unsigned> regs = reads[o].empty() ? std::vector<unsigned>{all[0]} : reads[o];
-    std::vector<int> part(rb);
+  bool proven = true;
+  auto tally = [&](const SynthResult& s) {
+    r.nodes += s.nodes, r.values += s.values, r.ms += s.ms, r.cpu_ms += s.cpu_ms;
+    r.catalog_ms = std::max(r.catalog_ms, s.catalog_ms);
+    r.budget_exhausted |= s.budget_exhausted;
+    r.levels = std::min(r.levels, s.levels);
+  };
+  // Result register o's bytes from the registers of `group` (the others' bytes zero when `others`),
+  // searched over those registers and appended to `into`: its value there.
+  auto part = [&](Program& into, unsigned o, const std::vector<unsigned>& group,
+                  bool others) -> Expected<std::pair<unsigned, SynthResult>> {
+    std::vector<int> want(rb);
     for (unsigned j = 0; j < rb; ++j) {
       const int l = goal[o * rb + j];
-      part[j] = l < 0 ? l : int(label(int(index_in(regs, reg_of(l))), int(unsigned(l % 256) % rb)));
+      const bool mine = l >= 0 && std::count(group.begin(), group.end(), reg_of(l));
+      want[j] = mine ? int(label(int(index_in(group, reg_of(l))), int(unsigned(l % 256) % rb))) : l >= 0 && others ? kZeroByte : l;
     }
     std::vector<std::string> part_names;
     std::vector<unsigned> at;  // the part's inputs as values of `whole`
-    for (unsigned reg : regs) part_names.push_back(name_of(reg)), at.push_back(index_in(all, reg));
-    auto s = synth_goal(part, reg_bits, part_names, sub);
+    for (unsigned reg : group) part_names.push_back(name_of(reg)), at.push_back(index_in(all, reg));
+    auto s = synth_goal(want, reg_bits, part_names, sub);
     if (!s) return Error{fmt::format("result register {}: {}", o, s.error().message)};
-    if (outs == 1) return s;
-    whole.outputs.push_back(append(whole, s->program, at));
-    r.optimal = r.optimal && s->optimal;
-    r.lower_bound = std::max(r.lower_bound, s->lower_bound);
-    r.port_bound = std::max(r.port_bound, s->port_bound);
-    r.nodes += s->nodes, r.values += s->values, r.ms += s->ms, r.cpu_ms += s->cpu_ms;
-    r.catalog_ms = std::max(r.catalog_ms, s->catalog_ms);
-    r.budget_exhausted |= s->budget_exhausted;
-    r.levels = std::min(r.levels, s->levels);
+    return std::pair{append(into, s->program, at), std::move(*s)};
+  };
+  for (unsigned o = 0; o < outs; ++o) {
+    if (reads[o].size() <= 2) {
+      // A register of zero and undefined bytes reads nothing: it is made from the first input.
+      auto made = part(whole, o, reads[o].empty() ? std::vector<unsigned>{all[0]} : reads[o], false);
+      if (!made) return made.error();
+      if (outs == 1) return std::move(made->second);
+      whole.outputs.push_back(made->first);
+      tally(made->second);
+      proven = proven && made->second.optimal;
+      r.lower_bound = std::max(r.lower_bound, made->second.lower_bound);
+      r.port_bound = std::max(r.port_bound, made->second.port_bound);
+      continue;
+    }
+    // More than two: parts of at most two registers each, zero where the others' bytes go, or-ed
+    // (a stride-3 extract: RGB planes). The cheapest grouping of the registers in order, pairs
+    // first, and for three registers also each one alone beside the other two. Not proven.
+    if (!orr.in) return Error{fmt::format("result register {} reads {} input registers and {} has no or", o, reads[o].size(), opts.target.name)};
+    std::vector<std::vector<std::vector<unsigned>>> groupings;
+    const std::vector<unsigned>& regs = reads[o];
+    std::vector<std::vector<unsigned>> pairs;
+    for (size_t i = 0; i < regs.size(); i += 2) pairs.push_back(std::vector<unsigned>(regs.begin() + long(i), regs.begin() + long(std::min(i + 2, regs.size()))));
+    groupings.push_back(pairs);
+    if (regs.size() == 3) {
+      groupings.push_back({{regs[0], regs[2]}, {regs[1]}});
+      groupings.push_back({{regs[1], regs[2]}, {regs[0]}});
+    }
+    std::optional<Program> best;
+    double best_cost = 0;
+    for (const auto& grouping : groupings) {
+      Program trial = whole;
+      unsigned acc = 0;
+      for (size_t gi = 0; gi < grouping.size(); ++gi) {
+        auto made = part(trial, o, grouping[gi], true);
+        if (!made) return made.error();
+        tally(made->second);
+        if (gi == 0) acc = made->first;
+        else trial.steps.push_back({"", orr.in, {acc, made->first}, orr.imm, {}}), acc = trial.num_values() - 1;
+      }
+      trial.outputs.push_back(acc);
+      Program alone = trial;  // (its cost: the steps this output needs)
+      alone.outputs = {acc};
+      finish(alone);
+      const double c = objective_cost(alone, opts);
+      if (!best || c < best_cost) best = std::move(trial), best_cost = c;
+    }
+    whole = std::move(*best);
+    proven = false;
   }
   finish(whole);
   // Never print an unverified Program: each output's bytes are the goal's.
@@ -96,7 +151,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
   r.program = std::move(whole);
   r.cost = objective_cost(r.program, opts);
   // Any Program holds one for each output: none costs less than the dearest output alone.
-  r.optimal = r.optimal || r.cost <= r.lower_bound + 1e-5;
+  r.optimal = (outs == 1 && proven) || r.cost <= r.lower_bound + 1e-5;
   r.lower_bound = std::min(r.lower_bound, r.cost);
   return r;
 }
