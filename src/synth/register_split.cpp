@@ -70,15 +70,18 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
     r.budget_exhausted |= s.budget_exhausted;
     r.levels = std::min(r.levels, s.levels);
   };
-  // Result register o's bytes from the registers of `group` (the others' bytes zero when `others`),
-  // searched over those registers and appended to `into`: its value there.
-  auto part = [&](Program& into, unsigned o, const std::vector<unsigned>& group,
-                  bool others) -> Expected<std::pair<unsigned, SynthResult>> {
+  // Result register o's bytes from the registers of `group`, searched over those registers and
+  // appended to `into`: its value there. A part to be or-ed (`others`) is zero where another
+  // part's bytes go, and, but for the first part, where the result is undefined (an or of two
+  // input bytes has no label for the simulator to check).
+  auto part = [&](Program& into, unsigned o, const std::vector<unsigned>& group, bool others,
+                  bool first) -> Expected<std::pair<unsigned, SynthResult>> {
     std::vector<int> want(rb);
     for (unsigned j = 0; j < rb; ++j) {
       const int l = goal[o * rb + j];
       const bool mine = l >= 0 && std::count(group.begin(), group.end(), reg_of(l));
-      want[j] = mine ? int(label(int(index_in(group, reg_of(l))), int(unsigned(l % 256) % rb))) : l >= 0 && others ? kZeroByte : l;
+      if (mine) want[j] = int(label(int(index_in(group, reg_of(l))), int(unsigned(l % 256) % rb)));
+      else want[j] = others && (l >= 0 || (l == kAnyByte && !first)) ? kZeroByte : l;
     }
     std::vector<std::string> part_names;
     std::vector<unsigned> at;  // the part's inputs as values of `whole`
@@ -90,7 +93,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
   for (unsigned o = 0; o < outs; ++o) {
     if (reads[o].size() <= 2) {
       // A register of zero and undefined bytes reads nothing: it is made from the first input.
-      auto made = part(whole, o, reads[o].empty() ? std::vector<unsigned>{all[0]} : reads[o], false);
+      auto made = part(whole, o, reads[o].empty() ? std::vector<unsigned>{all[0]} : reads[o], false, true);
       if (!made) return made.error();
       if (outs == 1) return std::move(made->second);
       whole.outputs.push_back(made->first);
@@ -119,7 +122,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
       Program trial = whole;
       unsigned acc = 0;
       for (size_t gi = 0; gi < grouping.size(); ++gi) {
-        auto made = part(trial, o, grouping[gi], true);
+        auto made = part(trial, o, grouping[gi], true, gi == 0);
         if (!made) return made.error();
         tally(made->second);
         if (gi == 0) acc = made->first;

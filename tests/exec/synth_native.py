@@ -4,7 +4,7 @@
 For every target: a fixed-seed set of masks (random ones of every element type and width the
 target has, with undef and zero lanes, one- and two-input, and structured ones: interleaves,
 deinterleaves, reverses, byte swaps, rotations, broadcasts; and shuffles of several registers:
-an operand of two registers, a result of two) goes through `shufc synth --batch`; the C of
+an operand of two registers, a result of two, a plane of three registers) goes through `shufc synth --batch`; the C of
 every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
 checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
 random inputs: natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
@@ -104,6 +104,9 @@ def cases(target, per_shape, rng):
         stores = [[i // 2 + (n if i % 2 else 0) for i in range(2 * n)], reads_input(2 * n, 1)]
         for m in stores:
             out.append((f"v{n}{name}:" + ",".join(str(x) for x in m), n, eb, ctype, m))
+        # A plane of three (packed RGB): each result register reads three, an or of parts.
+        plane = [3 * i + 1 for i in range(n)]
+        out.append((f"v{3 * n}{name}:" + ",".join(str(x) for x in plane), 3 * n, eb, ctype, plane))
     return out
 
 
@@ -148,7 +151,7 @@ static uint8_t next_byte(void) {
 }
 /* r[i] = (a:b)[m[i]] for i < m_len, a and b of n lanes; -2 zero, -1 undef (not checked). */
 static int check(int id, const char *text, shuffle_fn f, const int *m, int n, int m_len, int eb, uint64_t seed) {
-  uint8_t a[128], b[128], r[128], ab[256];
+  uint8_t a[256], b[256], r[256], ab[512];
   for (int round = 0; round < 4; ++round) {
     state = seed + (uint64_t)id * 7919u + (uint64_t)round;
     for (int j = 0; j < n * eb; ++j) a[j] = next_byte(), b[j] = next_byte();
