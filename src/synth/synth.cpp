@@ -1897,11 +1897,14 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   // Operands or a result of several registers (a vectorizer's interleaved loads and stores): the
   // widest register that divides both, each result register searched apart (register_split.h).
   unsigned reg_bits = 0;
-  if (in_bits != out_bits64 || !register_width(out_bits64))
+  // (A byte's label holds its place in its operand in 8 bits: operands of at most 256 bytes.)
+  if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048)
     for (unsigned w = max_bits; w >= 64 && !reg_bits; w /= 2)
       if (register_width(w) && in_bits % w == 0 && out_bits64 % w == 0 && in_bits / w <= 8 && out_bits64 / w <= 8) reg_bits = w;
   if (!reg_bits && (out_bits64 > 512 || in_bits > 512))
-    return Error{fmt::format("synth makes one register of at most 512 bits: inputs {} bits, result {} bits", in_bits, out_bits64)};
+    return Error{fmt::format("synth takes operands of at most 2048 bits and results of at most eight {}-bit registers: inputs {} "
+                             "bits, result {} bits",
+                             max_bits, in_bits, out_bits64)};
   const unsigned out_bits = unsigned(out_bits64);
   if (!reg_bits && in_bits != out_bits)
     return Error{fmt::format("synth makes one register from registers of the same width: inputs {} bits, result {} bits", in_bits, out_bits)};
