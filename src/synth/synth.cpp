@@ -1902,9 +1902,9 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
     for (unsigned w = max_bits; w >= 64 && !reg_bits; w /= 2)
       if (register_width(w) && in_bits % w == 0 && out_bits64 % w == 0 && in_bits / w <= 8 && out_bits64 / w <= 8) reg_bits = w;
   if (!reg_bits && (out_bits64 > 512 || in_bits > 512))
-    return Error{fmt::format("synth takes operands of at most 2048 bits and results of at most eight {}-bit registers: inputs {} "
-                             "bits, result {} bits",
-                             max_bits, in_bits, out_bits64)};
+    return Error{fmt::format("synth splits a shuffle into at most eight registers per operand and eight for the result, with "
+                             "operands of at most 2048 bits ({} registers of up to {} bits): inputs {} bits, result {} bits",
+                             opts.target.name, max_bits, in_bits, out_bits64)};
   const unsigned out_bits = unsigned(out_bits64);
   if (!reg_bits && in_bits != out_bits)
     return Error{fmt::format("synth makes one register from registers of the same width: inputs {} bits, result {} bits", in_bits, out_bits)};
