@@ -9,7 +9,6 @@
 #include "goal.h"
 #include "program_build.h"
 #include "shufc/sim.h"
-#include "shufc/cost.h"
 
 namespace shufc::synth {
 
@@ -52,9 +51,13 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
   };
   const Chosen orr = cheapest_or(opts, reg_bits);
 
-  // Searches per result register: one, or one per part when it reads more than two registers.
+  // Searches per result register: one, or one per part and grouping when it reads more than two
+  // registers (below: three groupings of two parts for three registers, else one of pairs).
   unsigned searches = 0;
-  for (unsigned o = 0; o < outs; ++o) searches += reads[o].size() <= 2 ? 1 : kMaxParts * unsigned(reads[o].size());
+  for (unsigned o = 0; o < outs; ++o) {
+    const unsigned k = unsigned(reads[o].size());
+    searches += k <= 2 ? 1 : k == 3 ? 6 : (k + 1) / 2;
+  }
   SynthOptions sub = opts;
   sub.budget_ms = std::max(1u, opts.budget_ms / searches);
   sub.node_budget = std::max<uint64_t>(1, opts.node_budget / searches);
@@ -63,7 +66,6 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
   Program whole = inputs_only(opts, all_names, reg_bits);
   SynthResult r;
   r.levels = ~0u;
-  bool proven = true;
   auto tally = [&](const SynthResult& s) {
     r.nodes += s.nodes, r.values += s.values, r.ms += s.ms, r.cpu_ms += s.cpu_ms;
     r.catalog_ms = std::max(r.catalog_ms, s.catalog_ms);
@@ -98,7 +100,6 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
       if (outs == 1) return std::move(made->second);
       whole.outputs.push_back(made->first);
       tally(made->second);
-      proven = proven && made->second.optimal;
       r.lower_bound = std::max(r.lower_bound, made->second.lower_bound);
       r.port_bound = std::max(r.port_bound, made->second.port_bound);
       continue;
@@ -106,12 +107,13 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
     // More than two: parts of at most two registers each, zero where the others' bytes go, or-ed
     // (a stride-3 extract: RGB planes). The cheapest grouping of the registers in order, pairs
     // first, and for three registers also each one alone beside the other two. Not proven.
-    if (!orr.in) return Error{fmt::format("result register {} reads {} input registers and {} has no or", o, reads[o].size(), opts.target.name)};
-    std::vector<std::vector<std::vector<unsigned>>> groupings;
+    if (!orr.in)
+      return Error{fmt::format("result register {} reads {} input registers and {} has no or", o, reads[o].size(), opts.target.name)};
     const std::vector<unsigned>& regs = reads[o];
     std::vector<std::vector<unsigned>> pairs;
-    for (size_t i = 0; i < regs.size(); i += 2) pairs.push_back(std::vector<unsigned>(regs.begin() + long(i), regs.begin() + long(std::min(i + 2, regs.size()))));
-    groupings.push_back(pairs);
+    for (size_t i = 0; i < regs.size(); i += 2)
+      pairs.emplace_back(regs.begin() + long(i), regs.begin() + long(std::min(i + 2, regs.size())));
+    std::vector<std::vector<std::vector<unsigned>>> groupings = {pairs};
     if (regs.size() == 3) {
       groupings.push_back({{regs[0], regs[2]}, {regs[1]}});
       groupings.push_back({{regs[1], regs[2]}, {regs[0]}});
@@ -135,8 +137,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
       const double c = objective_cost(alone, opts);
       if (!best || c < best_cost) best = std::move(trial), best_cost = c;
     }
-    whole = std::move(*best);
-    proven = false;
+    whole = std::move(*best);  // (not proven: no bound for an or of parts)
   }
   finish(whole);
   // Never print an unverified Program: each output's bytes are the goal's.
@@ -153,8 +154,9 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
     }
   r.program = std::move(whole);
   r.cost = objective_cost(r.program, opts);
-  // Any Program holds one for each output: none costs less than the dearest output alone.
-  r.optimal = (outs == 1 && proven) || r.cost <= r.lower_bound + 1e-5;
+  // Any Program holds one for each output: none costs less than the dearest output alone (the
+  // outputs of one or two registers; an or of parts has no bound).
+  r.optimal = r.cost <= r.lower_bound + 1e-5;
   r.lower_bound = std::min(r.lower_bound, r.cost);
   return r;
 }
