@@ -48,6 +48,11 @@ struct SynthOptions {
   // that share contents between the Programs of several outputs (vls, stride) turn it off: a
   // staged answer that is cheaper alone may share less.
   bool stages = true;
+  // Operands or a result of several registers are split into one search per result register
+  // (register_split.h: inputs x_0, x_1, ..., an output per register). Callers that splice the
+  // Program as one result from the operands' registers (vls, stride) turn it off: such a shuffle
+  // is then an error, as before.
+  bool split_registers = true;
 };
 
 struct SynthResult {

@@ -63,6 +63,7 @@ Expected<Program> by_synthesis(const Mode& mode, const std::vector<int>& perm, c
     SynthOptions so{mode.target, cpu};
     so.loads_beside = false;  // the formula's pieces are costed by their summed reciprocal throughputs
     so.stages = false;
+    so.split_registers = false;  // one output vector, spliced as one result of regs
     auto r = synthesize(sv, so);
     if (!r) return Error{fmt::format("output vector {}: {}", o, r.error().message)};
     // Splice: the piece's inputs are regs, its steps follow ours.

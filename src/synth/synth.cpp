@@ -1898,7 +1898,7 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   // widest register that divides both, each result register searched apart (register_split.h).
   unsigned reg_bits = 0;
   // (A byte's label holds its place in its operand in 8 bits: operands of at most 256 bytes.)
-  if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048)
+  if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers)
     for (unsigned w = max_bits; w >= 64 && !reg_bits; w /= 2)
       if (register_width(w) && in_bits % w == 0 && out_bits64 % w == 0 && in_bits / w <= 8 && out_bits64 / w <= 8) reg_bits = w;
   if (!reg_bits && (out_bits64 > 512 || in_bits > 512))

@@ -83,6 +83,7 @@ Expected<Program> ShuffleLowering::build(const ShuffleMask& m, unsigned depth) {
   so.budget_ms = budget_ms_;
   so.loads_beside = false;  // sequences are costed by their summed reciprocal throughputs
   so.stages = false;        // the outputs' Programs share contents
+  so.split_registers = false;  // one result from the operands, as spliced below
   // The synthesiser checks its own answer and throws when it cannot; that shuffle is then
   // decomposed like one it found nothing for, and the failure is kept for --debug.
   auto r = [&]() -> Expected<SynthResult> {
