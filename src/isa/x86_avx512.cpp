@@ -40,6 +40,9 @@ const std::vector<Instruction>& table() {
   const FeatureSet kBW = fs(F::avx512bw), kBWVL = fs(F::avx512bw, F::avx512vl);
   const FeatureSet kVBMI = fs(F::avx512vbmi), kVBMIVL = fs(F::avx512vbmi, F::avx512vl);
   const FeatureSet kVBMI2 = fs(F::avx512vbmi2), kVBMI2VL = fs(F::avx512vbmi2, F::avx512vl);
+  // GCC declares the byte and word compress/expand intrinsics whose mask is 32 or 64 bits under
+  // avx512bw as well (avx512vbmi2intrin.h, avx512vbmi2vlintrin.h): a function without it fails.
+  const FeatureSet kVBMI2BW = fs(F::avx512vbmi2, F::avx512bw), kVBMI2VLBW = fs(F::avx512vbmi2, F::avx512vl, F::avx512bw);
   static const std::vector<Instruction> t = {
       {.id = "vpord.512", .feature = F::avx512f, .needs = fs(F::avx512f), .reg_bits = 512, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 2, .lane = SHUFC_LANE(return A(int(i))), .value = ValueOp::BitOr,
@@ -364,11 +367,11 @@ const std::vector<Instruction>& table() {
   SHUFC_CMPX(MN, BITS, EB, FEAT, NEEDS, expand_lane, expand_ctl, INTR, CTYPE, \
              "out[i] = k[i] ? a[popcount(k below i)] : 0; control: 0, 1, 2, ... at the kept positions, else z")
       SHUFC_COMPRESS("vpcompressb", 128, 8, F::avx512vbmi2, kVBMI2VL, "_mm_maskz_compress_epi8", "__m128i"),
-      SHUFC_COMPRESS("vpcompressb", 256, 8, F::avx512vbmi2, kVBMI2VL, "_mm256_maskz_compress_epi8", "__m256i"),
-      SHUFC_COMPRESS("vpcompressb", 512, 8, F::avx512vbmi2, kVBMI2, "_mm512_maskz_compress_epi8", "__m512i"),
+      SHUFC_COMPRESS("vpcompressb", 256, 8, F::avx512vbmi2, kVBMI2VLBW, "_mm256_maskz_compress_epi8", "__m256i"),
+      SHUFC_COMPRESS("vpcompressb", 512, 8, F::avx512vbmi2, kVBMI2BW, "_mm512_maskz_compress_epi8", "__m512i"),
       SHUFC_COMPRESS("vpcompressw", 128, 16, F::avx512vbmi2, kVBMI2VL, "_mm_maskz_compress_epi16", "__m128i"),
       SHUFC_COMPRESS("vpcompressw", 256, 16, F::avx512vbmi2, kVBMI2VL, "_mm256_maskz_compress_epi16", "__m256i"),
-      SHUFC_COMPRESS("vpcompressw", 512, 16, F::avx512vbmi2, kVBMI2, "_mm512_maskz_compress_epi16", "__m512i"),
+      SHUFC_COMPRESS("vpcompressw", 512, 16, F::avx512vbmi2, kVBMI2BW, "_mm512_maskz_compress_epi16", "__m512i"),
       SHUFC_COMPRESS("vpcompressd", 128, 32, F::avx512f, kFVL, "_mm_maskz_compress_epi32", "__m128i"),
       SHUFC_COMPRESS("vpcompressd", 256, 32, F::avx512f, kFVL, "_mm256_maskz_compress_epi32", "__m256i"),
       SHUFC_COMPRESS("vpcompressd", 512, 32, F::avx512f, kF, "_mm512_maskz_compress_epi32", "__m512i"),
@@ -376,11 +379,11 @@ const std::vector<Instruction>& table() {
       SHUFC_COMPRESS("vpcompressq", 256, 64, F::avx512f, kFVL, "_mm256_maskz_compress_epi64", "__m256i"),
       SHUFC_COMPRESS("vpcompressq", 512, 64, F::avx512f, kF, "_mm512_maskz_compress_epi64", "__m512i"),
       SHUFC_EXPAND("vpexpandb", 128, 8, F::avx512vbmi2, kVBMI2VL, "_mm_maskz_expand_epi8", "__m128i"),
-      SHUFC_EXPAND("vpexpandb", 256, 8, F::avx512vbmi2, kVBMI2VL, "_mm256_maskz_expand_epi8", "__m256i"),
-      SHUFC_EXPAND("vpexpandb", 512, 8, F::avx512vbmi2, kVBMI2, "_mm512_maskz_expand_epi8", "__m512i"),
+      SHUFC_EXPAND("vpexpandb", 256, 8, F::avx512vbmi2, kVBMI2VLBW, "_mm256_maskz_expand_epi8", "__m256i"),
+      SHUFC_EXPAND("vpexpandb", 512, 8, F::avx512vbmi2, kVBMI2BW, "_mm512_maskz_expand_epi8", "__m512i"),
       SHUFC_EXPAND("vpexpandw", 128, 16, F::avx512vbmi2, kVBMI2VL, "_mm_maskz_expand_epi16", "__m128i"),
       SHUFC_EXPAND("vpexpandw", 256, 16, F::avx512vbmi2, kVBMI2VL, "_mm256_maskz_expand_epi16", "__m256i"),
-      SHUFC_EXPAND("vpexpandw", 512, 16, F::avx512vbmi2, kVBMI2, "_mm512_maskz_expand_epi16", "__m512i"),
+      SHUFC_EXPAND("vpexpandw", 512, 16, F::avx512vbmi2, kVBMI2BW, "_mm512_maskz_expand_epi16", "__m512i"),
       SHUFC_EXPAND("vpexpandd", 128, 32, F::avx512f, kFVL, "_mm_maskz_expand_epi32", "__m128i"),
       SHUFC_EXPAND("vpexpandd", 256, 32, F::avx512f, kFVL, "_mm256_maskz_expand_epi32", "__m256i"),
       SHUFC_EXPAND("vpexpandd", 512, 32, F::avx512f, kF, "_mm512_maskz_expand_epi32", "__m512i"),

@@ -17,6 +17,29 @@ constexpr unsigned kMaxRegisters = 8;  // per operand and in the result
 constexpr unsigned kMaxParts = 4;      // of a result register reading more than two input registers
 }
 
+namespace {
+// Per result register, the input registers it reads (global ids: operand * per_operand + r).
+std::vector<std::vector<unsigned>> result_reads(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits,
+                                                unsigned reg_bits) {
+  const unsigned rb = reg_bits / 8, per_operand = in_bits / reg_bits, outs = out_bits / reg_bits;
+  std::vector<std::vector<unsigned>> reads(outs);
+  for (unsigned o = 0; o < outs; ++o) {
+    for (unsigned j = 0; j < rb; ++j)
+      if (const int l = goal[o * rb + j]; l >= 0) reads[o].push_back(unsigned(l / 256) * per_operand + unsigned(l % 256) / rb);
+    std::sort(reads[o].begin(), reads[o].end());
+    reads[o].erase(std::unique(reads[o].begin(), reads[o].end()), reads[o].end());
+  }
+  return reads;
+}
+}  // namespace
+
+bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits, const SynthOptions& opts) {
+  if (in_bits / reg_bits > kMaxRegisters || out_bits / reg_bits > kMaxRegisters) return false;
+  for (const auto& r : result_reads(goal, in_bits, out_bits, reg_bits))
+    if (r.size() > kMaxParts * 2 || (r.size() > 2 && !cheapest_or(opts, reg_bits).in)) return false;
+  return true;
+}
+
 Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
                                       const std::vector<std::string>& names, const SynthOptions& opts) {
   const unsigned rb = reg_bits / 8, per_operand = in_bits / reg_bits, outs = out_bits / reg_bits;
@@ -24,15 +47,10 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
     return Error{fmt::format("synth splits a shuffle into at most {} registers of {} bits per operand and result; this one "
                              "has operands of {} bits and a result of {}",
                              kMaxRegisters, reg_bits, in_bits, out_bits)};
-  // Input registers by global id (operand * per_operand + r); per result register, the ones it reads.
   auto reg_of = [&](int l) { return unsigned(l / 256) * per_operand + unsigned(l % 256) / rb; };
-  std::vector<std::vector<unsigned>> reads(outs);
+  const std::vector<std::vector<unsigned>> reads = result_reads(goal, in_bits, out_bits, reg_bits);
   std::vector<unsigned> all;
   for (unsigned o = 0; o < outs; ++o) {
-    for (unsigned j = 0; j < rb; ++j)
-      if (const int l = goal[o * rb + j]; l >= 0) reads[o].push_back(reg_of(l));
-    std::sort(reads[o].begin(), reads[o].end());
-    reads[o].erase(std::unique(reads[o].begin(), reads[o].end()), reads[o].end());
     if (reads[o].size() > kMaxParts * 2)
       return Error{fmt::format("result register {} (bytes {}..{}) reads {} input registers of {} bits; synth makes a register from "
                                "at most {}",

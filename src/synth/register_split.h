@@ -17,6 +17,11 @@ namespace shufc::synth {
 // when some result byte reads it. The Program has one output per result register, in order. It
 // is proven optimal only with one output (several outputs may share values: the bound is then
 // the largest of theirs, and reached only where the Program costs no more).
+// Whether registers of `reg_bits` can do it: at most eight per operand and result, each result
+// register reading at most eight input registers, and an or at that width where one reads more
+// than two (AVX1 has no 256-bit integer or: its RGB planes are split into xmm).
+bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits, const SynthOptions& opts);
+
 Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
                                       const std::vector<std::string>& names, const SynthOptions& opts);
 

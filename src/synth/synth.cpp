@@ -1896,11 +1896,13 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   };
   // Operands or a result of several registers (a vectorizer's interleaved loads and stores): the
   // widest register that divides both, each result register searched apart (register_split.h).
-  unsigned reg_bits = 0;
   // (A byte's label holds its place in its operand in 8 bits: operands of at most 256 bytes.)
+  std::vector<unsigned> split_widths;  // widest first
   if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers)
-    for (unsigned w = max_bits; w >= 64 && !reg_bits; w /= 2)
-      if (register_width(w) && in_bits % w == 0 && out_bits64 % w == 0 && in_bits / w <= 8 && out_bits64 / w <= 8) reg_bits = w;
+    for (unsigned w = max_bits; w >= 64; w /= 2)
+      if (register_width(w) && in_bits % w == 0 && out_bits64 % w == 0 && in_bits / w <= 8 && out_bits64 / w <= 8)
+        split_widths.push_back(w);
+  const unsigned reg_bits = split_widths.empty() ? 0 : split_widths[0];
   if (!reg_bits && (out_bits64 > 512 || in_bits > 512))
     return Error{fmt::format("synth splits a shuffle into at most eight registers per operand and eight for the result, with "
                              "operands of at most 2048 bits ({} registers of up to {} bits): inputs {} bits, result {} bits",
@@ -1953,7 +1955,16 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
       else goal.push_back(int(label(input_of[which], int((unsigned(e) % n) * bpe + k))));
     }
   if (names.empty()) return Error{"the shuffle reads no input value: it is a constant"};
-  if (reg_bits) return synth::synth_registers(goal, unsigned(in_bits), out_bits, reg_bits, names, opts);
+  if (reg_bits) {
+    // The widest registers that can do it (or the widest, which says why not).
+    unsigned w = reg_bits;
+    for (unsigned c : split_widths)
+      if (synth::split_fits(goal, unsigned(in_bits), out_bits, c, opts)) {
+        w = c;
+        break;
+      }
+    return synth::synth_registers(goal, unsigned(in_bits), out_bits, w, names, opts);
+  }
   return synth::synth_goal(goal, out_bits, names, opts);
 }
 
