@@ -29,10 +29,6 @@ struct SynthOptions {
   // Level-3 nodes spent while even a complete third level could not prove the best answer
   // optimal (it then only looks for a cheaper answer).
   uint64_t unprovable_nodes = 8000;
-  // The same for a goal that moves whole dwords (or qwords): its level 3 is where blends around
-  // one shuffle (blendps, pshufd, blendps: 1.67 on Skylake against two shuffles, 2.0) are found,
-  // and a cost-ordered pass needs about 20,000 nodes to reach them.
-  uint64_t dword_unprovable_nodes = 32000;
   // The same for a goal that reads one input: its level is small (a few milliseconds on SSE2) and
   // holds the chains of three (pshufd, pshuflw, pshufhw) that a part of it may miss.
   uint64_t one_input_unprovable_nodes = 200000;

@@ -336,7 +336,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   // A stage is a smaller shuffle than the whole, and only an answer is wanted of it, not a proof:
   // a hundredth of the nodes (the levels that prove take most of a search's time).
   sub.node_budget = std::max<uint64_t>(1, opts.node_budget / 100);
-  sub.unprovable_nodes = sub.one_input_unprovable_nodes = sub.dword_unprovable_nodes = opts.unprovable_nodes / 8;
+  sub.unprovable_nodes = sub.one_input_unprovable_nodes = opts.unprovable_nodes / 8;
   sub.last_resort_unprovable_nodes = opts.last_resort_unprovable_nodes / 8;
   std::optional<Program> best;
   // Cheaper under the objective, or as cheap and lighter on the busiest port group (an and, an

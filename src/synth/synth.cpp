@@ -633,32 +633,25 @@ class Search {
   // With a node share, the cheapest shapes go first: a pass whose cuts are one instruction below
   // the best answer (only the pairs of Programs that much cheaper), then the whole level, which
   // reuses the first pass's middles. The level goes g by g, each with every middle below the best:
-  // a share spent on the first few last instructions missed blendps + pshufd + blendps (1.67)
+  // its share, spent on the first few last instructions, missed blendps + pshufd + blendps (1.67)
   // against two shuffles (2.0).
   bool depth3() {
     const double provable = level_bound_[level4_applies() ? 4 : 3];
     const uint64_t first = nodes_;
     if (best_.cost < kInf && provable < best_.cost - 1e-5) {
-      ceiling_ = best_.cost - cat_->min_cost + 1e-5;
+      // One instruction that reads a register (the zero idiom reads none and costs a token).
+      double step = kInf;
+      for (int i : cat_->order)
+        if (cat_->instances[size_t(i)].arity > 0) {
+          step = cat_->instances[size_t(i)].cost;
+          break;
+        }
+      ceiling_ = best_.cost - std::min(step, cat_->min_programmable) + 1e-5;
       const bool done = depth3_pass(provable, first);
       ceiling_ = kInf;
       if (!done) return false;
     }
     return depth3_pass(provable, first);
-  }
-  // Whether the goal moves whole e-byte elements: each aligned group of e bytes undefined, zero,
-  // or e consecutive bytes of an input from a multiple of e.
-  bool moves_whole(unsigned e) const {
-    for (unsigned j = 0; j < bytes_; j += e) {
-      const int first = goal_[j];
-      for (unsigned k = 1; k < e; ++k) {
-        const int g = goal_[j + k];
-        const bool ok = first < 0 ? g == first : g == first + int(k);
-        if (!ok) return false;
-      }
-      if (first >= 0 && (first % 256) % int(e) != 0) return false;
-    }
-    return true;
   }
   // Level 3 below min(best answer, ceiling_); its share counted from `first`.
   bool depth3_pass(double provable, uint64_t first) {
@@ -668,7 +661,6 @@ class Search {
     // A one-input goal's level is small: after the last resort it runs to its end, as without it.
     const uint64_t unprovable = last_resort_ ? (one_input ? UINT64_MAX : o_.last_resort_unprovable_nodes)
                                 : one_input  ? o_.one_input_unprovable_nodes
-                                : moves_whole(4) ? o_.dword_unprovable_nodes
                                              : o_.unprovable_nodes;
     auto stop = [&] {
       if (best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= unprovable) return abandoned_ = true;
