@@ -141,6 +141,7 @@ struct Catalog {
   std::vector<const isa::Instruction*> programmable;
   std::unordered_map<const isa::Instruction*, double> programmable_cost;  // itself + its control load
   double min_cost = kInf, min_programmable = kInf;
+  double min_reading = kInf;  // the cheapest instruction that reads a register (not the zero idiom)
   std::vector<int> order;  // instances, cheapest first
   // Some instruction overwrites an input (SSE's two-operand forms): the emitted code may then need
   // register copies, which Search::offer counts.
@@ -225,11 +226,7 @@ class Search {
       }
     unsigned levels = 1;
     const int n1 = int(values_.size());
-    const std::shared_ptr<const Catalog::Bounds> bounds = catalog_bounds();
-    bounds_ = bounds->inputs;
-    cover_ = bounds->cover;
-    level_bound_ = bounds->level;
-    port_bound_ = bounds->port;
+    bounds_ = catalog_bounds();
     // Each level proves more (lower_bound.h) only when it ran to its end.
     const bool level2 = depth2(n1);
     // The or of parts is cheap and unbudgeted: an answer even when the budget ran out; so is the
@@ -252,14 +249,14 @@ class Search {
     if (level2) {
       levels = 2;
       // Three instructions cost at least this: below the best, level 3 is worth its time.
-      const bool deeper = level_bound_[2] < best_.cost - 1e-5;
+      const bool deeper = bounds_->level[2] < best_.cost - 1e-5;
       if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
       // Level 4 where it can prove the best answer (otherwise its bound is no use, and levels 2
       // and 3 tried its cheapest shapes with helpers).
-      if (levels == 3 && level4_applies() && level_bound_[3] < best_.cost - 1e-5 && level_bound_[4] >= best_.cost - 1e-5 &&
+      if (levels == 3 && level4_applies() && bounds_->level[3] < best_.cost - 1e-5 && bounds_->level[4] >= best_.cost - 1e-5 &&
           level4(n1))
         levels = 4;
-      if (level_bound_[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
+      if (bounds_->level[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
     }
     const bool exhausted = out_of_budget_;
     SynthResult r;
@@ -271,8 +268,8 @@ class Search {
     // blendps + shufps needs none): an answer with copies is proven only when no answer offered
     // cost less without them. (Each is emitted in the order of the fewest copies its blends and
     // ors allow: commute_for_copies.)
-    r.lower_bound = std::min({best_.cost, level_bound_[levels], copy_free_});
-    r.port_bound = port_bound_ / (1 + kLoadTieBreak);
+    r.lower_bound = std::min({best_.cost, bounds_->level[levels], copy_free_});
+    r.port_bound = bounds_->port / (1 + kLoadTieBreak);
     if (best_.cost < kInf) {
       r.cost = best_.cost;
       // The cost tables give six digits (0.333333): three of them are one cycle.
@@ -355,7 +352,7 @@ class Search {
     for (int i : cat_->order) {
       const Instance& g = cat_->instances[size_t(i)];
       if (g.cost >= best_.cost) break;
-      if (g.cost + cover_[bounds_.need & ~g.cls] >= best_.cost) continue;  // its arguments must do the rest
+      if (g.cost + bounds_->cover[bounds_->inputs.need & ~g.cls] >= best_.cost) continue;  // its arguments must do the rest
       if (g.arity == 0 || !requirements(g, goal_, req)) continue;
       if (out_of_budget()) return false;
       ++nodes_;
@@ -636,17 +633,11 @@ class Search {
   // its share, spent on the first few last instructions, missed blendps + pshufd + blendps (1.67)
   // against two shuffles (2.0).
   bool depth3() {
-    const double provable = level_bound_[level4_applies() ? 4 : 3];
+    const double provable = bounds_->level[level4_applies() ? 4 : 3];
     const uint64_t first = nodes_;
     if (best_.cost < kInf && provable < best_.cost - 1e-5) {
-      // One instruction that reads a register (the zero idiom reads none and costs a token).
-      double step = kInf;
-      for (int i : cat_->order)
-        if (cat_->instances[size_t(i)].arity > 0) {
-          step = cat_->instances[size_t(i)].cost;
-          break;
-        }
-      ceiling_ = best_.cost - std::min(step, cat_->min_programmable) + 1e-5;
+      // (One instruction that reads a register: the zero idiom reads none and costs a token.)
+      ceiling_ = best_.cost - cat_->min_reading + 1e-5;
       const bool done = depth3_pass(provable, first);
       ceiling_ = kInf;
       if (!done) return false;
@@ -670,8 +661,8 @@ class Search {
     for (int gi : cat_->order) {
       const Instance& g = cat_->instances[size_t(gi)];
       if (g.cost + 2 * cat_->min_cost >= top()) break;  // h, and one instruction under it
-      const unsigned miss_g = bounds_.need & ~g.cls;
-      if (g.cost + std::max(2 * cat_->min_cost, cover_[miss_g]) >= top()) continue;
+      const unsigned miss_g = bounds_->inputs.need & ~g.cls;
+      if (g.cost + std::max(2 * cat_->min_cost, bounds_->cover[miss_g]) >= top()) continue;
       if (g.arity == 0 || !requirements(g, goal_, R)) continue;
       // Slot 0 or 1 deep, or (binary g) one deep content for both.
       for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
@@ -686,7 +677,7 @@ class Search {
         const double ceiling = shallow >= 0 ? cost(shallow) : kInf;
         // The deep content alone realises `deep`: h and what is under it have its classes.
         const unsigned need_d = need_of(deep);
-        if (g.cost + std::max({2 * cat_->min_cost, cover_[need_d], cost(z)}) >= top()) continue;
+        if (g.cost + std::max({2 * cat_->min_cost, bounds_->cover[need_d], cost(z)}) >= top()) continue;
         // Under h at least one made content, or the one it may share with z.
         const double under = cost(z) > 0 ? 0 : cat_->min_cost;
         // Many last instances leave the same requirement on the deep slot: the middle instances
@@ -698,7 +689,7 @@ class Search {
         auto cut = [&](const Instance& h) { return g.cost + h.cost + std::max(cost(z), cat_->min_cost) >= top() || h.cost + under >= ceiling; };
         auto visit = [&](Middle& m) {
           const Instance& h = cat_->instances[size_t(m.hi)];
-          if (g.cost + h.cost + std::max(cover_[miss_g & ~h.cls], cover_[need_d & ~h.cls]) >= top()) return true;
+          if (g.cost + h.cost + std::max(bounds_->cover[miss_g & ~h.cls], bounds_->cover[need_d & ~h.cls]) >= top()) return true;
           if (stop()) return false;
           ++nodes_;
           deep3(gi, m, p, z, deep, other);
@@ -789,7 +780,7 @@ class Search {
     for (int gi : cat_->order) {
       const Instance& g = cat_->instances[size_t(gi)];
       if (g.cost + min_p + cat_->min_cost >= best_.cost) break;
-      if (g.cost + std::max(min_p + cat_->min_cost, cover_[bounds_.need & ~g.cls]) >= best_.cost) continue;
+      if (g.cost + std::max(min_p + cat_->min_cost, bounds_->cover[bounds_->inputs.need & ~g.cls]) >= best_.cost) continue;
       if (g.arity == 0 || !requirements(g, goal_, R)) continue;
       for (unsigned p = 0; p < (g.arity == 2 ? 3u : 1u); ++p) {
         const auto slot_req = deep_slot(R, p);
@@ -1008,7 +999,7 @@ class Search {
       if (g.arity != 2 || (g.need_zero.empty() && g.need_sign.empty())) continue;
       if (!requirements(g, goal_, R) || R[0] == R[1]) continue;
       // Each argument's instructions have its classes, and the other has a middle of its own.
-      if (g.cost + std::max(cover_[need_of(R[0])], cover_[need_of(R[1])]) + cat_->min_cost >= best_.cost) continue;
+      if (g.cost + std::max(bounds_->cover[need_of(R[0])], bounds_->cover[need_of(R[1])]) + cat_->min_cost >= best_.cost) continue;
       // A slot a content of depth <= 1 fills is depth 3's (one argument deep).
       if (satisfy(R[0], false) >= 0 || satisfy(R[1], false) >= 0) continue;
       const double limit = best_.cost - g.cost - 3 * cat_->min_cost;
@@ -1333,6 +1324,7 @@ class Search {
       if (in->value == isa::ValueOp::BitOr && in->num_inputs == 2) {
         cat.ors.push_back({in, 0, 2, {}, c});
         cat.min_cost = std::min(cat.min_cost, c);
+        cat.min_reading = std::min(cat.min_reading, c);
         continue;
       }
       // Byte moves, and what moves bytes on conditions or writes sign fills (packs, sign extensions).
@@ -1346,6 +1338,7 @@ class Search {
           cat.programmable_cost[in] = total;
           cat.min_programmable = std::min(cat.min_programmable, total);
           cat.min_cost = std::min(cat.min_cost, total);
+          cat.min_reading = std::min(cat.min_reading, total);
         }
         continue;
       }
@@ -1378,6 +1371,7 @@ class Search {
         if (fresh) cat.instances.push_back(std::move(inst));
         else if (c < cat.instances[it->second].cost) cat.instances[it->second] = std::move(inst);
         cat.min_cost = std::min(cat.min_cost, c);
+        if (in->num_inputs > 0) cat.min_reading = std::min(cat.min_reading, c);
       }
     }
     cat.order.resize(cat.instances.size());
@@ -1754,10 +1748,7 @@ class Search {
   std::string key_;
   std::vector<Label> goal_labels_;  // the distinct input bytes of the goal
   std::vector<uint8_t> marks_;
-  synth::BoundInputs bounds_;
-  std::array<double, synth::kClasses> cover_{};     // the cheapest instructions with these classes
-  std::array<double, 5> level_bound_{};             // lower_bound(bounds_, levels) for 0..4 levels
-  double port_bound_ = 0;                           // dearest_needed(bounds_)
+  std::shared_ptr<const Catalog::Bounds> bounds_;  // the catalog's, for the goal's classes
 
   synth::ByteKeyMap lookup_index_;        // level 4: deep requirements, into lookup_lists_
   std::deque<LookupList> lookup_lists_;
