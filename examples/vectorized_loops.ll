@@ -1,7 +1,7 @@
 ; Shuffles as clang-19 -O3 -mavx2 writes them for vectorized loops (the loop vectorizer's
 ; interleaved loads and stores), one per function: complex multiply's deinterleave and
 ; interleave, an RGB plane (a stride-3 extract from three ymm), a 4x4 float transpose, a 3-way
-; interleaving store, and an epilogue's <2 x float> swap (narrower than an x86 register).
+; interleaving store, and an epilogue's <2 x float> swap (the low half of an x86 register).
 source_filename = "vectorized_loops.c"
 target triple = "x86_64-pc-linux-gnu"
 

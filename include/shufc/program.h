@@ -13,7 +13,8 @@ namespace shufc {
 struct Program {
   struct Input {
     std::string name;
-    unsigned bits;  // register width
+    unsigned bits;      // register width
+    unsigned held = 0;  // bits of the operand in the register's low part (0: the whole register)
   };
   struct Step {
     std::string name;                 // the value it defines
@@ -27,18 +28,28 @@ struct Program {
   std::vector<Input> inputs;
   std::vector<Step> steps;
   std::vector<unsigned> outputs;      // value ids
+  // Bits of each output that are the result, its register's low part (0: the whole register). A
+  // shuffle narrower than every register of the target (x86's <2 x float>) is made in the low
+  // part of one: its operands are loaded into the low part, the rest left free, and only the
+  // low part is stored.
+  unsigned out_held = 0;
 
   unsigned num_values() const { return unsigned(inputs.size() + steps.size()); }
   unsigned bits_of(unsigned value) const;
   const std::string& name_of(unsigned value) const;
+  // The bytes an input or output occupies in memory (the held part of its register).
+  unsigned input_bytes(unsigned k) const { return (inputs[k].held ? inputs[k].held : inputs[k].bits) / 8; }
+  unsigned output_bytes(unsigned o) const { return (out_held ? out_held : bits_of(outputs[o])) / 8; }
 };
 
 // The text form, one instruction per line:
 //   in a, b : 128          inputs and their register width in bits
+//   in a, b : 128 low 64   (operands of 64 bits in the low part of 128-bit registers)
 //   t = punpcklbw a, b
 //   u = pshufd t, 27       a trailing number is the immediate
 //   v = pshufb u, [3,2,1,0,7,6,5,4,11,10,9,8,15,14,13,12]   abstract control: source element or z
 //   out v                  the results, in order
+//   out v low 64           (results of 64 bits: the low part of their registers)
 // '#' and ';' start comments. Errors name the line and column; every instruction is checked
 // against its record (argument count and widths, immediate range, control constraints).
 Expected<Program> parse_program(std::string_view text);

@@ -18,8 +18,10 @@ std::string print_program(const Program& p) {
   for (size_t i = 0; i < p.inputs.size();) {
     size_t j = i;
     std::string names;
-    for (; j < p.inputs.size() && p.inputs[j].bits == p.inputs[i].bits; ++j) names += (j > i ? ", " : "") + p.inputs[j].name;
-    s += fmt::format("in {} : {}\n", names, p.inputs[i].bits);
+    for (; j < p.inputs.size() && p.inputs[j].bits == p.inputs[i].bits && p.inputs[j].held == p.inputs[i].held; ++j)
+      names += (j > i ? ", " : "") + p.inputs[j].name;
+    s += fmt::format("in {} : {}", names, p.inputs[i].bits);
+    s += p.inputs[i].held ? fmt::format(" low {}\n", p.inputs[i].held) : "\n";
     i = j;
   }
   for (const Program::Step& st : p.steps) {
@@ -36,6 +38,7 @@ std::string print_program(const Program& p) {
   }
   s += "out";
   for (size_t o = 0; o < p.outputs.size(); ++o) s += (o ? ", " : " ") + p.name_of(p.outputs[o]);
+  if (p.out_held) s += fmt::format(" low {}", p.out_held);
   return s + "\n";
 }
 

@@ -2,7 +2,8 @@
 //
 // Conventions of the output (also written into its header comment):
 //  - Input k arrives in vector register k (xmm/ymm/zmm k by its width on x86, vk on AArch64);
-//    outputs are left in registers, named in the header. An input beyond the register file
+//    outputs are left in registers, named in the header (an operand or result narrower than its
+//    register is its low part, as the ABIs pass <2 x float>). An input beyond the register file
 //    arrives in the spill area.
 //  - Registers: linear scan over the SSA, lowest free register first. x86 uses 16 registers; with
 //    AVX-512, 16..31 too, but only for values that EVEX instructions alone touch (SSE and VEX
@@ -665,11 +666,12 @@ std::string AsmWriter::finish() {
                    x86_ ? (syn_ == AsmSyntax::intel ? ", Intel syntax" : ", AT&T syntax") : "");
   std::string ins, outs;
   for (size_t i = 0; i < p_.inputs.size(); ++i)
-    ins += fmt::format("{}{} = {}{}", i ? ", " : "", p_.inputs[i].name, in_where_[i], last_[i] < 0 ? " (unused)" : "");
+    ins += fmt::format("{}{} = {}{}{}", i ? ", " : "", p_.inputs[i].name, in_where_[i],
+                       p_.inputs[i].held ? fmt::format(" (low {} bits)", p_.inputs[i].held) : "", last_[i] < 0 ? " (unused)" : "");
   for (size_t i = 0; i < p_.outputs.size(); ++i) {
     const unsigned v = p_.outputs[i];
-    outs += fmt::format("{}{} = {}", i ? ", " : "", p_.name_of(v),
-                        reg_[v] >= 0 ? rname(reg_[v], p_.bits_of(v)) : slot_where(slot_[v]));
+    outs += fmt::format("{}{} = {}{}", i ? ", " : "", p_.name_of(v), reg_[v] >= 0 ? rname(reg_[v], p_.bits_of(v)) : slot_where(slot_[v]),
+                        p_.out_held ? fmt::format(" (low {} bits)", p_.out_held) : "");
   }
   o += fmt::format("{} inputs:  {}\n{} outputs: {}\n", cc, ins, cc, outs);
   if (!consts_.empty())

@@ -121,6 +121,4 @@ inline std::vector<int> last_uses(const Program& p) {
   return last;
 }
 
-inline unsigned bytes_of(const Program& p, unsigned v) { return p.bits_of(v) / 8; }
-
 }  // namespace shufc::emit_detail

@@ -66,7 +66,17 @@ Expected<Program> parse_program(std::string_view text) {
       auto bits = detail::to_uint(c.word());
       if (!bits || (*bits != 64 && *bits != 128 && *bits != 256 && *bits != 512))
         return Error{"an input register has 64, 128, 256 or 512 bits", line_no, unsigned(w + 1)};
-      for (auto& n : names) prog.inputs.push_back({n, *bits});
+      unsigned held = 0;
+      if (c.accept_word("low")) {
+        const size_t h = c.mark();
+        auto low = detail::to_uint(c.word());
+        if (!low || *low == 0 || *low % 8 || *low >= *bits)
+          return Error{fmt::format("'low' gives the operand's bits, a whole number of bytes below the register's {}", *bits), line_no,
+                       unsigned(h + 1)};
+        held = *low;
+      }
+      if (!c.at_end()) return at_line(c.error(fmt::format("unexpected {}", c.here())), line_no);
+      for (auto& n : names) prog.inputs.push_back({n, *bits, held});
     } else if (first == "out") {
       do {
         const size_t w = c.mark();
@@ -74,6 +84,17 @@ Expected<Program> parse_program(std::string_view text) {
         if (!v) return v.error();
         prog.outputs.push_back(*v);
       } while (c.accept(','));
+      if (c.accept_word("low")) {
+        const size_t h = c.mark();
+        auto low = detail::to_uint(c.word());
+        unsigned narrowest = ~0u;
+        for (unsigned v : prog.outputs) narrowest = std::min(narrowest, prog.bits_of(v));
+        if (!low || *low == 0 || *low % 8 || *low >= narrowest)
+          return Error{fmt::format("'low' gives the results' bits, a whole number of bytes below the registers' {}", narrowest), line_no,
+                       unsigned(h + 1)};
+        prog.out_held = *low;
+      }
+      if (!c.at_end()) return at_line(c.error(fmt::format("unexpected {}", c.here())), line_no);
       saw_out = true;
     } else {
       if (!is_ident(first)) return Error{"expected 'in', 'out' or 'NAME = INSTRUCTION ...'", line_no, unsigned(at + 1)};

@@ -21,7 +21,7 @@ namespace {
 // Per result register, the input registers it reads (global ids: operand * per_operand + r).
 std::vector<std::vector<unsigned>> result_reads(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits,
                                                 unsigned reg_bits) {
-  const unsigned rb = reg_bits / 8, per_operand = in_bits / reg_bits, outs = out_bits / reg_bits;
+  const unsigned rb = reg_bits / 8, per_operand = std::max(1u, in_bits / reg_bits), outs = std::max(1u, out_bits / reg_bits);
   std::vector<std::vector<unsigned>> reads(outs);
   for (unsigned o = 0; o < outs; ++o) {
     for (unsigned j = 0; j < rb; ++j)
@@ -33,16 +33,25 @@ std::vector<std::vector<unsigned>> result_reads(const std::vector<int>& goal, un
 }
 }  // namespace
 
-bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits, const SynthOptions& opts) {
+bool split_fits(const std::vector<int>& whole_goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits, const SynthOptions& opts) {
   if (in_bits / reg_bits > kMaxRegisters || out_bits / reg_bits > kMaxRegisters) return false;
+  std::vector<int> goal = whole_goal;
+  goal.resize(size_t(std::max(1u, out_bits / reg_bits)) * reg_bits / 8, kAnyByte);
   for (const auto& r : result_reads(goal, in_bits, out_bits, reg_bits))
     if (r.size() > kMaxParts * 2 || (r.size() > 2 && !cheapest_or(opts, reg_bits).in)) return false;
   return true;
 }
 
-Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
+Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
                                       const std::vector<std::string>& names, const SynthOptions& opts) {
-  const unsigned rb = reg_bits / 8, per_operand = in_bits / reg_bits, outs = out_bits / reg_bits;
+  // An operand or result narrower than the register is its low part; the rest of the result is free.
+  const unsigned rb = reg_bits / 8, per_operand = std::max(1u, in_bits / reg_bits), outs = std::max(1u, out_bits / reg_bits);
+  std::vector<int> goal = whole_goal;
+  goal.resize(size_t(outs) * rb, kAnyByte);
+  auto narrow = [&](Program& p) {
+    for (Program::Input& i : p.inputs) i.held = in_bits < reg_bits ? in_bits : 0;
+    p.out_held = out_bits < reg_bits ? out_bits : 0;
+  };
   if (per_operand > kMaxRegisters || outs > kMaxRegisters)
     return Error{fmt::format("synth splits a shuffle into at most {} registers of {} bits per operand and result; this one "
                              "has operands of {} bits and a result of {}",
@@ -115,7 +124,10 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
       // A register of zero and undefined bytes reads nothing: it is made from the first input.
       auto made = part(whole, o, reads[o].empty() ? std::vector<unsigned>{all[0]} : reads[o], false, true);
       if (!made) return made.error();
-      if (outs == 1) return std::move(made->second);
+      if (outs == 1) {
+        narrow(made->second.program);
+        return std::move(made->second);
+      }
       whole.outputs.push_back(made->first);
       tally(made->second);
       r.lower_bound = std::max(r.lower_bound, made->second.lower_bound);
@@ -170,6 +182,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_
                                                              l.byte == int(unsigned(g % 256) % rb));
       if (!ok) throw std::logic_error(fmt::format("synth: byte {} of result register {} is wrong", j, o));
     }
+  narrow(whole);
   r.program = std::move(whole);
   r.cost = objective_cost(r.program, opts);
   // Any Program holds one for each output: none costs less than the dearest output alone (the

@@ -1880,10 +1880,18 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   // Operands or a result of several registers (a vectorizer's interleaved loads and stores): the
   // widest register that divides both, each result register searched apart (register_split.h).
   // (A byte's label holds its place in its operand in 8 bits: operands of at most 256 bytes.)
-  std::vector<unsigned> split_widths;  // widest first
+  std::vector<unsigned> split_widths;  // in the order tried
   if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers)
     for (unsigned w = max_bits; w >= 64; w /= 2)
       if (register_width(w) && in_bits % w == 0 && out_bits64 % w == 0 && in_bits / w <= 8 && out_bits64 / w <= 8)
+        split_widths.push_back(w);
+  // Else an operand or result narrower than a register is its low part (a loop epilogue's
+  // <2 x float>, a concatenation of two, a half of a <4 x float>): the narrowest register that
+  // holds it, and the other side in whole registers of that width.
+  if (split_widths.empty() && (in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers)
+    for (unsigned w = 64; w <= max_bits; w *= 2)
+      if (register_width(w) && (in_bits % w == 0 || in_bits < w) && (out_bits64 % w == 0 || out_bits64 < w) && in_bits / w <= 8 &&
+          out_bits64 / w <= 8)
         split_widths.push_back(w);
   const unsigned reg_bits = split_widths.empty() ? 0 : split_widths[0];
   if (!reg_bits && (out_bits64 > 512 || in_bits > 512))

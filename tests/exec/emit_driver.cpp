@@ -16,6 +16,7 @@
 #include <iostream>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -76,7 +77,7 @@ std::vector<std::string> header_regs(const std::string& text, const std::string&
       size_t e = pos;
       while (e < rest.size() && rest[e] != ',') ++e;
       std::string r = rest.substr(pos, e - pos);
-      if (const size_t u = r.find(" (unused)"); u != std::string::npos) r.resize(u);
+      if (const size_t u = r.find(" ("); u != std::string::npos) r.resize(u);  // (unused), (low 64 bits)
       regs.push_back(r);
     }
     break;
@@ -149,6 +150,15 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
       return intel ? fmt::format("  {} {}, {}\n", mov(reg), mem(base, off, reg), reg)
                    : fmt::format("  {} %{}, {}\n", mov(reg), reg, mem(base, off, reg));
     };
+    // The low 32 or 64 bits of a register (an operand or result narrower than it), by its xmm name.
+    auto part = [&](const std::string& reg, const std::string& base, int off, unsigned held, bool to_mem) {
+      if (held != 32 && held != 64) throw std::runtime_error(fmt::format("the asm wrapper moves parts of 32 or 64 bits, not {}", held));
+      const std::string x = "xmm" + reg.substr(3);
+      const std::string op = (avx || evex ? "v" : "") + std::string(held == 64 ? "movq" : "movd");
+      const std::string m = intel ? fmt::format("{} ptr [{} + {}]", held == 64 ? "qword" : "dword", base, off) : fmt::format("{}(%{})", off, base);
+      if (intel) return to_mem ? fmt::format("  {} {}, {}\n", op, m, x) : fmt::format("  {} {}, {}\n", op, x, m);
+      return to_mem ? fmt::format("  {} %{}, {}\n", op, x, m) : fmt::format("  {} {}, %{}\n", op, m, x);
+    };
     s += intel ? ".intel_syntax noprefix\n" : "";
     s += "  .text\n  .globl shufc_asm_run\n  .type shufc_asm_run, @function\nshufc_asm_run:\n";
     s += intel ? "  push rbp\n  mov rbp, rsp\n  sub rsp, 4096\n  and rsp, -64\n"
@@ -159,8 +169,8 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
         const std::string& loc = in_regs.at(k);
         const unsigned bits = p.inputs[k].bits;
         if (pass == 0 && is_mem(loc)) s += load(reg0(bits), "rdi", off) + store(reg0(bits), "rsp", mem_off(loc));
-        if (pass == 1 && !is_mem(loc)) s += load(loc, "rdi", off);
-        off += int(bits / 8);
+        if (pass == 1 && !is_mem(loc)) s += p.inputs[k].held ? part(loc, "rdi", off, p.inputs[k].held, false) : load(loc, "rdi", off);
+        off += int(p.input_bytes(unsigned(k)));
       }
     }
     s += code;
@@ -169,15 +179,15 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
       for (size_t k = 0; k < p.outputs.size(); ++k) {
         const std::string& loc = out_regs.at(k);
         const unsigned bits = p.bits_of(p.outputs[k]);
-        if (pass == 0 && !is_mem(loc)) s += store(loc, "rsi", off);
+        if (pass == 0 && !is_mem(loc)) s += p.out_held ? part(loc, "rsi", off, p.out_held, true) : store(loc, "rsi", off);
         if (pass == 1 && is_mem(loc)) s += load(reg0(bits), "rsp", mem_off(loc)) + store(reg0(bits), "rsi", off);
-        off += int(bits / 8);
+        off += int(p.output_bytes(unsigned(k)));
       }
     }
     s += intel ? "  mov rsp, rbp\n  pop rbp\n" : "  movq %rbp, %rsp\n  popq %rbp\n";
     s += avx || evex ? "  vzeroupper\n  ret\n" : "  ret\n";
   } else {
-    auto sz = [](unsigned bits) { return bits >= 128 ? 'q' : 'd'; };
+    auto sz = [](unsigned bits) { return bits >= 128 ? 'q' : bits == 64 ? 'd' : bits == 32 ? 's' : 'h'; };
     s += "  .text\n  .globl shufc_asm_run\n  .type shufc_asm_run, %function\nshufc_asm_run:\n";
     s += "  stp x29, x30, [sp, #-16]!\n  mov x29, sp\n  sub sp, sp, #4096\n";
     for (int pass = 0; pass < 2; ++pass) {
@@ -187,8 +197,9 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
         const unsigned bits = p.inputs[k].bits;
         if (pass == 0 && is_mem(loc))
           s += fmt::format("  ldr {}0, [x0, #{}]\n  str {}0, [sp, #{}]\n", sz(bits), off, sz(bits), mem_off(loc));
-        if (pass == 1 && !is_mem(loc)) s += fmt::format("  ldr {}{}, [x0, #{}]\n", sz(bits), loc.substr(1), off);
-        off += int(bits / 8);
+        if (pass == 1 && !is_mem(loc))
+          s += fmt::format("  ldr {}{}, [x0, #{}]\n", sz(p.inputs[k].held ? p.inputs[k].held : bits), loc.substr(1), off);
+        off += int(p.input_bytes(unsigned(k)));
       }
     }
     s += code;
@@ -197,10 +208,10 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
       for (size_t k = 0; k < p.outputs.size(); ++k) {
         const std::string& loc = out_regs.at(k);
         const unsigned bits = p.bits_of(p.outputs[k]);
-        if (pass == 0 && !is_mem(loc)) s += fmt::format("  str {}{}, [x1, #{}]\n", sz(bits), loc.substr(1), off);
+        if (pass == 0 && !is_mem(loc)) s += fmt::format("  str {}{}, [x1, #{}]\n", sz(p.out_held ? p.out_held : bits), loc.substr(1), off);
         if (pass == 1 && is_mem(loc))
           s += fmt::format("  ldr {}0, [sp, #{}]\n  str {}0, [x1, #{}]\n", sz(bits), mem_off(loc), sz(bits), off);
-        off += int(bits / 8);
+        off += int(p.output_bytes(unsigned(k)));
       }
     }
     s += "  mov sp, x29\n  ldp x29, x30, [sp], #16\n  ret\n";
@@ -251,11 +262,15 @@ int main(int argc, char** argv) {
     std::vector<std::vector<uint8_t>> ins;
     std::vector<uint8_t> cat;
     for (unsigned k = 0; k < p.inputs.size(); ++k) {
-      ins.push_back(trial_bytes(t, k, p.inputs[k].bits / 8, rng));
+      // An operand narrower than its register: its bytes, the rest of the register zero (as the C
+      // loads it; the Program must not read it).
+      ins.push_back(trial_bytes(t, k, p.input_bytes(k), rng));
       cat.insert(cat.end(), ins.back().begin(), ins.back().end());
+      ins.back().resize(p.inputs[k].bits / 8, 0);
     }
     std::vector<uint8_t> out;
-    for (const auto& o : simulate_values(p, ins)) out.insert(out.end(), o.begin(), o.end());
+    const auto outs = simulate_values(p, ins);
+    for (unsigned o = 0; o < outs.size(); ++o) out.insert(out.end(), outs[o].begin(), outs[o].begin() + p.output_bytes(o));
     tin.push_back(cat);
     tout.push_back(out);
   }
@@ -263,7 +278,7 @@ int main(int argc, char** argv) {
   std::vector<size_t> in_off;
   {
     size_t off = 0;
-    for (const auto& i : p.inputs) in_off.push_back(off), off += i.bits / 8;
+    for (unsigned k = 0; k < p.inputs.size(); ++k) in_off.push_back(off), off += p.input_bytes(k);
   }
 
   // The test vectors as C.
@@ -278,12 +293,14 @@ int main(int argc, char** argv) {
     std::string s = vectors;
     s += "int main(void) {\n  int bad = 0;\n";
     s += fmt::format("  for (int t = 0; t < {}; ++t) {{\n", kTrials);
-    s += fmt::format("    unsigned char got[{}] __attribute__((aligned(64)));\n    memset(got, 0xcc, sizeof got);\n", out_bytes);
+    // (64 bytes past the outputs stay 0xcc: nothing is written past a narrower result.)
+    s += fmt::format("    unsigned char got[{}] __attribute__((aligned(64)));\n    memset(got, 0xcc, sizeof got);\n", out_bytes + 64);
     s += "    " + (multi ? call_multi : call_single) + ";\n";
-    s += fmt::format("    for (unsigned i = 0; i < {}; ++i)\n", out_bytes);
-    s += "      if (got[i] != test_out[t][i]) {\n";
-    s += "        printf(\"trial %d byte %u: got 0x%02x, expected 0x%02x\\n\", t, i, got[i], test_out[t][i]);\n";
-    s += "        bad = 1;\n        break;\n      }\n  }\n  return bad;\n}\n";
+    s += fmt::format("    for (unsigned i = 0; i < {}; ++i) {{\n", out_bytes + 64);
+    s += fmt::format("      const unsigned char want = i < {} ? test_out[t][i] : 0xcc;\n", out_bytes);
+    s += "      if (got[i] != want) {\n";
+    s += "        printf(\"trial %d byte %u: got 0x%02x, expected 0x%02x\\n\", t, i, got[i], want);\n";
+    s += "        bad = 1;\n        break;\n      }\n    }\n  }\n  return bad;\n}\n";
     return s;
   };
   std::string single_args;
@@ -308,11 +325,12 @@ int main(int argc, char** argv) {
       m += fmt::format("@in{} = private constant [{} x i8] {}, align 64\n", t, in_bytes, ir_bytes(tin[t]));
       m += fmt::format("@out{} = private constant [{} x i8] {}\n", t, out_bytes, ir_bytes(tout[t]));
     }
-    m += fmt::format("@got = global [{} x i8] zeroinitializer, align 64\n", out_bytes);
+    m += fmt::format("@got = global [{} x i8] zeroinitializer, align 64\n", out_bytes + 64);
+    m += fmt::format("@canary = private constant [64 x i8] {}\n", ir_bytes(std::vector<uint8_t>(64, 0xcc)));
     m += "declare i32 @memcmp(ptr, ptr, i64)\n\ndefine i32 @main() {\nentry:\n";
     std::string acc = "0";
     for (unsigned t = 0; t < kTrials; ++t) {
-      m += fmt::format("  call void @llvm.memset.p0.i64(ptr @got, i8 -52, i64 {}, i1 false)\n", out_bytes);
+      m += fmt::format("  call void @llvm.memset.p0.i64(ptr @got, i8 -52, i64 {}, i1 false)\n", out_bytes + 64);
       if (multi) {
         m += fmt::format("  call void @shufc_under_test(ptr @in{}, ptr @got)\n", t);
       } else {
@@ -322,8 +340,12 @@ int main(int argc, char** argv) {
         m += fmt::format("  call void @shufc_under_test({}ptr @got)\n", args);
       }
       m += fmt::format("  %c{} = call i32 @memcmp(ptr @got, ptr @out{}, i64 {})\n", t, t, out_bytes);
-      m += fmt::format("  %ne{} = icmp ne i32 %c{}, 0\n  %z{} = zext i1 %ne{} to i32\n", t, t, t, t);
+      // (nothing written past the outputs)
+      m += fmt::format("  %k{} = call i32 @memcmp(ptr getelementptr inbounds (i8, ptr @got, i64 {}), ptr @canary, i64 64)\n", t, out_bytes);
+      m += fmt::format("  %kc{} = or i32 %c{}, %k{}\n", t, t, t);
+      m += fmt::format("  %ne{} = icmp ne i32 %kc{}, 0\n  %z{} = zext i1 %ne{} to i32\n", t, t, t, t);
       m += fmt::format("  %acc{} = or i32 {}, %z{}\n", t, acc, t);
+
       acc = fmt::format("%acc{}", t);
     }
     m += fmt::format("  ret i32 {}\n}}\n\ndeclare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n", acc);

@@ -111,7 +111,7 @@ check() {
   fi
 }
 
-progs=("$here"/programs/*.prog)
+progs=("${PROGS:-$here/programs}"/*.prog)  # PROGS=DIR: those programs only
 jobs="${JOBS:-2}"
 for prog in "${progs[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done

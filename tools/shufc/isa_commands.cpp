@@ -223,17 +223,20 @@ int run_program(const IsaOptions& o) {
   }
   const auto values = simulate_values(p, sample);
   for (size_t k = 0; k < p.outputs.size(); ++k) {
-    const unsigned w = labels ? lane_bytes((*labels)[k]) : 1;
+    // (An output narrower than its register is its low part: `out r low 64`.)
+    const size_t bytes = p.output_bytes(unsigned(k));
     json oj;
     oj["name"] = p.name_of(p.outputs[k]);
-    oj["bits"] = p.bits_of(p.outputs[k]);
+    oj["bits"] = bytes * 8;
     if (labels) {
+      const std::vector<ByteLabel> low((*labels)[k].begin(), (*labels)[k].begin() + long(bytes));
+      const unsigned w = lane_bytes(low);
       oj["lane_bits"] = w * 8;
-      oj["lanes"] = lanes_text(p, (*labels)[k], w);
+      oj["lanes"] = lanes_text(p, low, w);
     }
     oj["sample_in"] = json::array();
     for (const auto& s : sample) oj["sample_in"].push_back(hex(s));
-    oj["sample_out"] = hex(values[k]);
+    oj["sample_out"] = hex(std::vector<uint8_t>(values[k].begin(), values[k].begin() + long(bytes)));
     outs.push_back(oj);
   }
   j["outputs"] = outs;

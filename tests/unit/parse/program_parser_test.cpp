@@ -39,6 +39,21 @@ TEST(ProgramParser, NarrowOperandsReadTheLowPart) {
   EXPECT_EQ((*labels)[0][30], (ByteLabel{0, 0}));
 }
 
+// Operands and results narrower than their register are its low part (`low BITS`).
+TEST(ProgramParser, LowParts) {
+  const char* text = "in a, b : 128 low 64\nin c : 128\nt = unpcklps a, b\nu = blendps t, c, 12\nout u, t low 64\n";
+  auto p = parse_program(text);
+  ASSERT_TRUE(p) << p.error().str();
+  EXPECT_EQ(p->inputs[0].held, 64u);
+  EXPECT_EQ(p->inputs[1].held, 64u);
+  EXPECT_EQ(p->inputs[2].held, 0u);
+  EXPECT_EQ(p->input_bytes(0), 8u);
+  EXPECT_EQ(p->input_bytes(2), 16u);
+  EXPECT_EQ(p->out_held, 64u);
+  EXPECT_EQ(p->output_bytes(1), 8u);
+  EXPECT_EQ(print_program(*p), text);
+}
+
 TEST(ProgramParser, Errors) {
   struct Case { const char* text; unsigned line; const char* says; };
   const Case cases[] = {
@@ -56,6 +71,14 @@ TEST(ProgramParser, Errors) {
       {"in a, a : 128\nout a\n", 1, "defined twice"},
       // A narrower value cannot stand for a wider register (the other way round reads the low part).
       {"in a : 128\nt = vpermq.256 a, 0\nout t\n", 2, "must be a 256-bit register"},
+      // Parts are whole bytes below the register; nothing follows them.
+      {"in a : 128 low 128\nout a\n", 1, "below the register's 128"},
+      {"in a : 128 low 12\nout a\n", 1, "whole number of bytes"},
+      {"in a : 128 low\nout a\n", 1, "'low' gives"},
+      {"in a : 128 64\nout a\n", 1, "unexpected"},
+      {"in a : 128\nout a low 256\n", 2, "below the registers' 128"},
+      {"in a : 128\nout a, a high 64\n", 2, "unexpected"},
+
   };
   for (const Case& c : cases) {
     auto p = parse_program(c.text);
