@@ -4,10 +4,12 @@
 For every target: a fixed-seed set of masks (random ones of every element type and width the
 target has, with undef and zero lanes, one- and two-input, and structured ones: interleaves,
 deinterleaves, reverses, byte swaps, rotations, broadcasts; and shuffles of several registers:
-an operand of two registers, a result of two, a plane of three registers) goes through `shufc synth --batch`; the C of
+an operand of two registers, a result of two, a plane of three registers; and narrower than a
+register: <2 x float> and the like in a register's low part, concatenations of two, halves) goes
+through `shufc synth --batch`; the C of
 every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
 checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
-random inputs: natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
+random inputs (and checked to write nothing past the result): natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
 qemu-aarch64 for NEON. The simulator is not the oracle here: the mask is.
 
 Usage: synth_native.py SHUFC [--targets T,...] [--per-shape N] [--objective O] [--keep DIR]
@@ -88,16 +90,16 @@ def cases(target, per_shape, rng):
                 out.append((f"v{n}{name}:" + ",".join(str(x) for x in m), n, eb, ctype, m))
     # Several registers (a vectorizer's interleaved loads and stores): a one-register result from
     # an operand of two registers, and a two-register result from two one-register operands.
+    def reads_input(lanes, inputs):  # (a mask of only undef and zero lanes is a constant: refused)
+        while True:
+            m = random_mask(lanes, rng, inputs, True)
+            if any(isinstance(x, int) for x in m):
+                return m
     bits = max(widths)
     for name, eb, ctype in ELEMS:
         n = bits // eb
         if n < 2:
             continue
-        def reads_input(lanes, inputs):  # (a mask of only undef and zero lanes is a constant: refused)
-            while True:
-                m = random_mask(lanes, rng, inputs, True)
-                if any(isinstance(x, int) for x in m):
-                    return m
         wide = [[2 * i for i in range(n)], [2 * i + 1 for i in range(n)], reads_input(n, 2)]
         for m in wide:
             out.append((f"v{2 * n}{name}:" + ",".join(str(x) for x in m), 2 * n, eb, ctype, m))
@@ -107,7 +109,27 @@ def cases(target, per_shape, rng):
         # A plane of three (packed RGB): each result register reads three, an or of parts.
         plane = [3 * i + 1 for i in range(n)]
         out.append((f"v{3 * n}{name}:" + ",".join(str(x) for x in plane), 3 * n, eb, ctype, plane))
+    # Narrower than a register (a loop epilogue's <2 x float>): operands and results of half the
+    # narrowest register, or a quarter, in its low part; a concatenation of two halves into a whole
+    # one, and a half from two whole ones.
+    low = min(widths)
+    for name, eb, ctype in ELEMS:
+        for part in (low // 2, low // 4):
+            h = part // eb
+            if h < 1:
+                continue
+            for m in ([h - 1 - i for i in range(h)], reads_input(h, 2)):
+                out.append((f"v{h}{name}:" + ",".join(str(x) for x in m), h, eb, ctype, m))
+        h = low // 2 // eb
+        if h >= 1:
+            concat = list(range(2 * h))
+            out.append((f"v{h}{name}:" + ",".join(str(x) for x in concat), h, eb, ctype, concat))
+            half = reads_input(h, 2)
+            n = low // eb
+            half = [x if not isinstance(x, int) else (x * 2 + 1) % (2 * n) for x in half]
+            out.append((f"v{n}{name}:" + ",".join(str(x) for x in half), n, eb, ctype, half))
     return out
+
 
 
 def adapter(i, ans):
@@ -117,7 +139,7 @@ def adapter(i, ans):
     lines = ans["program"]
     head = lines[0]
     names = [x.strip() for x in head[3:head.rindex(":")].split(",")]
-    rb = int(head.rsplit(":", 1)[1]) // 8
+    rb = int(head.rsplit(":", 1)[1].split()[0]) // 8  # (`in a, b : 128 low 64`: a register's bytes)
     outs = [x.strip() for x in lines[-1][4:].split(",")]
 
     def ptr(name):
@@ -151,7 +173,7 @@ static uint8_t next_byte(void) {
 }
 /* r[i] = (a:b)[m[i]] for i < m_len, a and b of n lanes; -2 zero, -1 undef (not checked). */
 static int check(int id, const char *text, shuffle_fn f, const int *m, int n, int m_len, int eb, uint64_t seed) {
-  uint8_t a[256], b[256], r[256], ab[512];
+  uint8_t a[256], b[256], r[512], ab[512];
   for (int round = 0; round < 4; ++round) {
     state = seed + (uint64_t)id * 7919u + (uint64_t)round;
     for (int j = 0; j < n * eb; ++j) a[j] = next_byte(), b[j] = next_byte();
@@ -170,6 +192,13 @@ static int check(int id, const char *text, shuffle_fn f, const int *m, int n, in
         }
       }
     }
+    /* nothing is written past the result (a result narrower than its register) */
+    for (int j = m_len * eb; j < m_len * eb + 64; ++j)
+      if (r[j] != (uint8_t)(0xa5 + round)) {
+        printf("FAIL %s: byte %d past the result was written\n", text, j);
+        return 1;
+      }
+
   }
   return 0;
 }
