@@ -70,9 +70,10 @@ struct SynthResult {
 };
 
 // Synthesizes one output vector from up to two input vectors. The shuffle's operands may be
-// values, undef/poison or zeroinitializer; its result must fill one register of the target (64 /
-// 128 / 256 / 512 bits) and its inputs be as wide. Errors (exit 1 material) say what is outside
-// that. The returned Program has passed simulate_labels against the mask.
+// values, undef/poison or zeroinitializer; operands and result of several registers are split
+// into registers (register_split.h), ones narrower than a register are its low part
+// (Program::Input::held, Program::out_held). Errors (exit 1 material) say what is outside that.
+// The returned Program has passed simulate_labels against the mask.
 Expected<SynthResult> synthesize(const ShuffleVector& sv, const SynthOptions& opts);
 
 }  // namespace shufc

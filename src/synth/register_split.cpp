@@ -193,3 +193,23 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
 }
 
 }  // namespace shufc::synth
+
+namespace shufc::synth {
+
+SynthResult cheaper_of(SynthResult a, SynthResult b) {
+  const double bound = std::min(a.lower_bound, b.lower_bound), port_bound = std::min(a.port_bound, b.port_bound);
+  const uint64_t nodes = a.nodes + b.nodes, values = a.values + b.values;
+  const double ms = a.ms + b.ms, cpu_ms = a.cpu_ms + b.cpu_ms, catalog_ms = std::max(a.catalog_ms, b.catalog_ms);
+  const bool exhausted = a.budget_exhausted || b.budget_exhausted;
+  const unsigned levels = std::min(a.levels, b.levels);
+  SynthResult r = b.cost < a.cost - 1e-9 ? std::move(b) : std::move(a);
+  r.lower_bound = std::min(bound, r.cost);
+  r.port_bound = port_bound;
+  r.optimal = r.cost <= bound + 1e-5;
+  r.nodes = nodes, r.values = values, r.ms = ms, r.cpu_ms = cpu_ms, r.catalog_ms = catalog_ms;
+  r.budget_exhausted = exhausted;
+  r.levels = levels;
+  return r;
+}
+
+}  // namespace shufc::synth
