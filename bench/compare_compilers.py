@@ -64,7 +64,7 @@ TARGETS = {
     "neon": dict(corpus="neon.txt", cpu="neoverse-n1", arch="aarch64",
                  cflags=["-mcpu=neoverse-n1"], clang_extra=["--target=aarch64-linux-gnu"],
                  gcc="aarch64-linux-gnu-gcc",
-                 mca=["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"], widths=(16,)),
+                 mca=["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"], widths=(8, 16)),
 }
 TOOLS = ("shufc", "clang", "gcc")
 TOL = 0.05  # llvm-mca prints Block RThroughput with one decimal
