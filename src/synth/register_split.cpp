@@ -205,7 +205,7 @@ SynthResult cheaper_of(SynthResult a, SynthResult b) {
   SynthResult r = b.cost < a.cost - 1e-9 ? std::move(b) : std::move(a);
   r.lower_bound = std::min(bound, r.cost);
   r.port_bound = port_bound;
-  r.optimal = r.cost <= bound + 1e-5;
+  r.optimal = r.optimal && r.cost <= bound + 1e-5;  // (proven in its registers, and no cheaper in the others)
   r.nodes = nodes, r.values = values, r.ms = ms, r.cpu_ms = cpu_ms, r.catalog_ms = catalog_ms;
   r.budget_exhausted = exhausted;
   r.levels = levels;
