@@ -50,6 +50,19 @@ Expected<Program> parse_program(std::string_view text) {
       if (it == values.end()) return Error{fmt::format("'{}' is not defined", name), line_no, unsigned(where + 1)};
       return it->second;
     };
+    // The end of an `in` or `out` line: `low BITS`, a part of the register (0: none), and nothing more.
+    auto low_part = [&](unsigned reg, const char* what, const char* whose) -> Expected<unsigned> {
+      unsigned held = 0;
+      if (c.accept_word("low")) {
+        const size_t h = c.mark();
+        auto low = detail::to_uint(c.word());
+        if (!low || *low == 0 || *low % 8 || *low >= reg)
+          return Error{fmt::format("'low' gives {}, a whole number of bytes below the {} {}", what, whose, reg), line_no, unsigned(h + 1)};
+        held = *low;
+      }
+      if (!c.at_end()) return at_line(c.error(fmt::format("unexpected {}", c.here())), line_no);
+      return held;
+    };
     if (first == "in") {
       if (!prog.steps.empty()) return Error{"inputs come before the first instruction", line_no, unsigned(at + 1)};
       std::vector<std::string> names;
@@ -66,17 +79,9 @@ Expected<Program> parse_program(std::string_view text) {
       auto bits = detail::to_uint(c.word());
       if (!bits || (*bits != 64 && *bits != 128 && *bits != 256 && *bits != 512))
         return Error{"an input register has 64, 128, 256 or 512 bits", line_no, unsigned(w + 1)};
-      unsigned held = 0;
-      if (c.accept_word("low")) {
-        const size_t h = c.mark();
-        auto low = detail::to_uint(c.word());
-        if (!low || *low == 0 || *low % 8 || *low >= *bits)
-          return Error{fmt::format("'low' gives the operand's bits, a whole number of bytes below the register's {}", *bits), line_no,
-                       unsigned(h + 1)};
-        held = *low;
-      }
-      if (!c.at_end()) return at_line(c.error(fmt::format("unexpected {}", c.here())), line_no);
-      for (auto& n : names) prog.inputs.push_back({n, *bits, held});
+      auto held = low_part(*bits, "the operand's bits", "register's");
+      if (!held) return held.error();
+      for (auto& n : names) prog.inputs.push_back({n, *bits, *held});
     } else if (first == "out") {
       do {
         const size_t w = c.mark();
@@ -84,17 +89,11 @@ Expected<Program> parse_program(std::string_view text) {
         if (!v) return v.error();
         prog.outputs.push_back(*v);
       } while (c.accept(','));
-      if (c.accept_word("low")) {
-        const size_t h = c.mark();
-        auto low = detail::to_uint(c.word());
-        unsigned narrowest = ~0u;
-        for (unsigned v : prog.outputs) narrowest = std::min(narrowest, prog.bits_of(v));
-        if (!low || *low == 0 || *low % 8 || *low >= narrowest)
-          return Error{fmt::format("'low' gives the results' bits, a whole number of bytes below the registers' {}", narrowest), line_no,
-                       unsigned(h + 1)};
-        prog.out_held = *low;
-      }
-      if (!c.at_end()) return at_line(c.error(fmt::format("unexpected {}", c.here())), line_no);
+      unsigned narrowest = ~0u;
+      for (unsigned v : prog.outputs) narrowest = std::min(narrowest, prog.bits_of(v));
+      auto held = low_part(narrowest, "the results' bits", "registers'");
+      if (!held) return held.error();
+      prog.out_held = *held;
       saw_out = true;
     } else {
       if (!is_ident(first)) return Error{"expected 'in', 'out' or 'NAME = INSTRUCTION ...'", line_no, unsigned(at + 1)};

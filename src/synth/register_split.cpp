@@ -24,7 +24,7 @@ std::vector<std::vector<unsigned>> result_reads(const std::vector<int>& goal, un
   const unsigned rb = reg_bits / 8, per_operand = std::max(1u, in_bits / reg_bits), outs = std::max(1u, out_bits / reg_bits);
   std::vector<std::vector<unsigned>> reads(outs);
   for (unsigned o = 0; o < outs; ++o) {
-    for (unsigned j = 0; j < rb; ++j)
+    for (unsigned j = 0; j < rb && o * rb + j < goal.size(); ++j)  // (past a narrower result: free)
       if (const int l = goal[o * rb + j]; l >= 0) reads[o].push_back(unsigned(l / 256) * per_operand + unsigned(l % 256) / rb);
     std::sort(reads[o].begin(), reads[o].end());
     reads[o].erase(std::unique(reads[o].begin(), reads[o].end()), reads[o].end());
@@ -33,10 +33,8 @@ std::vector<std::vector<unsigned>> result_reads(const std::vector<int>& goal, un
 }
 }  // namespace
 
-bool split_fits(const std::vector<int>& whole_goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits, const SynthOptions& opts) {
+bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits, const SynthOptions& opts) {
   if (in_bits / reg_bits > kMaxRegisters || out_bits / reg_bits > kMaxRegisters) return false;
-  std::vector<int> goal = whole_goal;
-  goal.resize(size_t(std::max(1u, out_bits / reg_bits)) * reg_bits / 8, kAnyByte);
   for (const auto& r : result_reads(goal, in_bits, out_bits, reg_bits))
     if (r.size() > kMaxParts * 2 || (r.size() > 2 && !cheapest_or(opts, reg_bits).in)) return false;
   return true;
@@ -191,10 +189,6 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   r.lower_bound = std::min(r.lower_bound, r.cost);
   return r;
 }
-
-}  // namespace shufc::synth
-
-namespace shufc::synth {
 
 SynthResult cheaper_of(SynthResult a, SynthResult b) {
   const double bound = std::min(a.lower_bound, b.lower_bound), port_bound = std::min(a.port_bound, b.port_bound);

@@ -26,10 +26,6 @@ bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bit
 Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
                                       const std::vector<std::string>& names, const SynthOptions& opts);
 
-}  // namespace shufc::synth
-
-namespace shufc::synth {
-
 // The cheaper of two answers to one shuffle in registers of different widths (the first on a
 // tie), with both searches' work: proven when neither search's bound is below it.
 SynthResult cheaper_of(SynthResult a, SynthResult b);

@@ -1880,19 +1880,20 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   // Operands or a result of several registers (a vectorizer's interleaved loads and stores): the
   // widest register that divides both, each result register searched apart (register_split.h).
   // (A byte's label holds its place in its operand in 8 bits: operands of at most 256 bytes.)
-  std::vector<unsigned> split_widths;  // in the order tried
-  if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers)
-    for (unsigned w = max_bits; w >= 64; w /= 2)
-      if (register_width(w) && in_bits % w == 0 && out_bits64 % w == 0 && in_bits / w <= 8 && out_bits64 / w <= 8)
-        split_widths.push_back(w);
   // Else an operand or result narrower than a register is its low part (a loop epilogue's
   // <2 x float>, a concatenation of two, a half of a <4 x float>): the narrowest register that
   // holds it, and the other side in whole registers of that width.
-  if (split_widths.empty() && (in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers)
-    for (unsigned w = 64; w <= max_bits; w *= 2)
-      if (register_width(w) && (in_bits % w == 0 || in_bits < w) && (out_bits64 % w == 0 || out_bits64 < w) && in_bits / w <= 8 &&
-          out_bits64 / w <= 8)
-        split_widths.push_back(w);
+  std::vector<unsigned> split_widths;  // in the order tried
+  auto splits = [&](unsigned w, bool low_part) {
+    auto fits = [&](uint64_t bits) { return bits % w == 0 || (low_part && bits < w); };
+    return register_width(w) && fits(in_bits) && fits(out_bits64) && in_bits / w <= 8 && out_bits64 / w <= 8;
+  };
+  if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers) {
+    for (unsigned w = max_bits; w >= 64; w /= 2)
+      if (splits(w, false)) split_widths.push_back(w);
+    for (unsigned w = 64; w <= max_bits && split_widths.empty(); w *= 2)
+      if (splits(w, true)) split_widths.push_back(w);
+  }
   const unsigned reg_bits = split_widths.empty() ? 0 : split_widths[0];
   if (!reg_bits && (out_bits64 > 512 || in_bits > 512))
     return Error{fmt::format("synth splits a shuffle into at most eight registers per operand and eight for the result, with "
@@ -1956,7 +1957,6 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
         break;
       }
   }
-  const auto start = std::chrono::steady_clock::now();
   Expected<SynthResult> r = reg_bits ? synth::synth_registers(goal, unsigned(in_bits), out_bits, w, names, opts)
                                      : synth::synth_goal(goal, out_bits, names, opts);
   // A shuffle of at most 64 bits in a 64-bit register (NEON's d) is also tried in the low part of
@@ -1964,12 +1964,10 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   // on Neoverse N1 where d registers take nine instructions for a two-input byte shuffle).
   if (r && w < 128 && in_bits <= 64 && out_bits <= 64 && register_width(128) && opts.split_registers) {
     SynthOptions rest = opts;
-    const double spent = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    rest.budget_ms = unsigned(std::max(1.0, double(opts.budget_ms) - spent));
+    rest.budget_ms = unsigned(std::max(1.0, double(opts.budget_ms) - r->ms));
     if (auto q = synth::synth_registers(goal, unsigned(in_bits), out_bits, 128, names, rest)) r = synth::cheaper_of(std::move(*r), std::move(*q));
   }
   return r;
 }
-
 
 }  // namespace shufc
