@@ -17,11 +17,13 @@ constexpr unsigned kMaxRegisters = 8;  // per operand and in the result
 constexpr unsigned kMaxParts = 4;      // of a result register reading more than two input registers
 }
 
+unsigned registers_for(uint64_t bits, unsigned reg_bits) { return std::max(1u, unsigned((bits + reg_bits - 1) / reg_bits)); }
+
 namespace {
 // Per result register, the input registers it reads (global ids: operand * per_operand + r).
 std::vector<std::vector<unsigned>> result_reads(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits,
                                                 unsigned reg_bits) {
-  const unsigned rb = reg_bits / 8, per_operand = std::max(1u, in_bits / reg_bits), outs = std::max(1u, out_bits / reg_bits);
+  const unsigned rb = reg_bits / 8, per_operand = registers_for(in_bits, reg_bits), outs = registers_for(out_bits, reg_bits);
   std::vector<std::vector<unsigned>> reads(outs);
   for (unsigned o = 0; o < outs; ++o) {
     for (unsigned j = 0; j < rb && o * rb + j < goal.size(); ++j)  // (past a narrower result: free)
@@ -34,7 +36,7 @@ std::vector<std::vector<unsigned>> result_reads(const std::vector<int>& goal, un
 }  // namespace
 
 bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits, const SynthOptions& opts) {
-  if (in_bits / reg_bits > kMaxRegisters || out_bits / reg_bits > kMaxRegisters) return false;
+  if (registers_for(in_bits, reg_bits) > kMaxRegisters || registers_for(out_bits, reg_bits) > kMaxRegisters) return false;
   for (const auto& r : result_reads(goal, in_bits, out_bits, reg_bits))
     if (r.size() > kMaxParts * 2 || (r.size() > 2 && !cheapest_or(opts, reg_bits).in)) return false;
   return true;
@@ -42,14 +44,15 @@ bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bit
 
 Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
                                       const std::vector<std::string>& names, const SynthOptions& opts) {
-  // An operand or result narrower than the register is its low part; the rest of the result is free.
-  const unsigned rb = reg_bits / 8, per_operand = std::max(1u, in_bits / reg_bits), outs = std::max(1u, out_bits / reg_bits);
+  // An operand or result narrower than the register is its low part, and so is the rest of an
+  // operand past its whole registers (a <24 x i8> load in xmm: 128 bits and the low 64 of the
+  // next); the rest of the result is free.
+  const unsigned rb = reg_bits / 8, per_operand = registers_for(in_bits, reg_bits), outs = registers_for(out_bits, reg_bits);
+  if (out_bits > reg_bits && out_bits % reg_bits)
+    return Error{fmt::format("synth makes a result of whole {}-bit registers or the low part of one, not {} bits", reg_bits, out_bits)};
   std::vector<int> goal = whole_goal;
   goal.resize(size_t(outs) * rb, kAnyByte);
-  auto narrow = [&](Program& p) {
-    for (Program::Input& i : p.inputs) i.held = in_bits < reg_bits ? in_bits : 0;
-    p.out_held = out_bits < reg_bits ? out_bits : 0;
-  };
+  auto held_of = [&](unsigned reg) { return reg % per_operand == per_operand - 1 ? in_bits % reg_bits : 0u; };
   if (per_operand > kMaxRegisters || outs > kMaxRegisters)
     return Error{fmt::format("synth splits a shuffle into at most {} registers of {} bits per operand and result; this one "
                              "has operands of {} bits and a result of {}",
@@ -70,6 +73,13 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   auto name_of = [&](unsigned reg) {
     const std::string& base = names[reg / per_operand];
     return per_operand == 1 ? base : fmt::format("{}_{}", base, reg % per_operand);
+  };
+  // The Program's inputs are input registers (by name): each holds what its operand has there.
+  auto narrow = [&](Program& p) {
+    for (Program::Input& i : p.inputs)
+      for (unsigned reg : all)
+        if (name_of(reg) == i.name) i.held = held_of(reg);
+    p.out_held = out_bits < reg_bits ? out_bits : 0;
   };
   auto index_in = [](const std::vector<unsigned>& regs, unsigned reg) {
     return unsigned(std::find(regs.begin(), regs.end(), reg) - regs.begin());

@@ -1883,16 +1883,22 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   // Else an operand or result narrower than a register is its low part (a loop epilogue's
   // <2 x float>, a concatenation of two, a half of a <4 x float>): the narrowest register that
   // holds it, and the other side in whole registers of that width.
+  // Failing both, an operand of whole registers and the low part of one more (a <24 x i8> load
+  // on SSE: 128 bits and 64).
   std::vector<unsigned> split_widths;  // in the order tried
-  auto splits = [&](unsigned w, bool low_part) {
-    auto fits = [&](uint64_t bits) { return bits % w == 0 || (low_part && bits < w); };
-    return register_width(w) && fits(in_bits) && fits(out_bits64) && in_bits / w <= 8 && out_bits64 / w <= 8;
+  enum Fit { kWhole, kLowPart, kPartialLast };
+  auto splits = [&](unsigned w, Fit fit) {
+    auto fits = [&](uint64_t bits, bool operand) {
+      return bits % w == 0 || (fit != kWhole && bits < w) || (fit == kPartialLast && operand && bits % 8 == 0);
+    };
+    return register_width(w) && fits(in_bits, true) && fits(out_bits64, false) && (in_bits + w - 1) / w <= 8 && out_bits64 / w <= 8;
   };
   if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers) {
     for (unsigned w = max_bits; w >= 64; w /= 2)
-      if (splits(w, false)) split_widths.push_back(w);
-    for (unsigned w = 64; w <= max_bits && split_widths.empty(); w *= 2)
-      if (splits(w, true)) split_widths.push_back(w);
+      if (splits(w, kWhole)) split_widths.push_back(w);
+    for (Fit fit : {kLowPart, kPartialLast})
+      for (unsigned w = 64; w <= max_bits && split_widths.empty(); w *= 2)
+        if (splits(w, fit)) split_widths.push_back(w);
   }
   const unsigned reg_bits = split_widths.empty() ? 0 : split_widths[0];
   if (!reg_bits && (out_bits64 > 512 || in_bits > 512))

@@ -5,7 +5,8 @@ For every target: a fixed-seed set of masks (random ones of every element type a
 target has, with undef and zero lanes, one- and two-input, and structured ones: interleaves,
 deinterleaves, reverses, byte swaps, rotations, broadcasts; and shuffles of several registers:
 an operand of two registers, a result of two, a plane of three registers; and narrower than a
-register: <2 x float> and the like in a register's low part, concatenations of two, halves) goes
+register: <2 x float> and the like in a register's low part, concatenations of two, halves, an
+operand of one and a half registers) goes
 through `shufc synth --batch`; the C of
 every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
 checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
@@ -128,6 +129,13 @@ def cases(target, per_shape, rng):
             n = low // eb
             half = [x if not isinstance(x, int) else (x * 2 + 1) % (2 * n) for x in half]
             out.append((f"v{n}{name}:" + ",".join(str(x) for x in half), n, eb, ctype, half))
+            # An operand of one and a half registers (a <24 x i8> load on SSE: an xmm and the low
+            # half of another): a plane of it into a half register, random lanes into a whole one.
+            n3 = 3 * h
+            plane = [3 * i + 2 for i in range(h)]
+            out.append((f"v{n3}{name}:" + ",".join(str(x) for x in plane), n3, eb, ctype, plane))
+            picks = [rng.randrange(n3) for _ in range(n)]
+            out.append((f"v{n3}{name}:" + ",".join(str(x) for x in picks), n3, eb, ctype, picks))
     return out
 
 
@@ -137,9 +145,9 @@ def adapter(i, ans):
     pointer per input register (operand a's register 1 is `a_1`: a + its width), or, with several
     outputs, the inputs one after another in `in` and the outputs in `out`."""
     lines = ans["program"]
-    head = lines[0]
-    names = [x.strip() for x in head[3:head.rindex(":")].split(",")]
-    rb = int(head.rsplit(":", 1)[1].split()[0]) // 8  # (`in a, b : 128 low 64`: a register's bytes)
+    heads = [x for x in lines if x.startswith("in ")]  # (one line per width and low part)
+    names = [x.strip() for head in heads for x in head[3:head.rindex(":")].split(",")]
+    rb = int(heads[0].rsplit(":", 1)[1].split()[0]) // 8  # (`in a, b : 128 low 64`: a register's bytes)
     outs = [x.strip() for x in lines[-1][4:].split(",")]
 
     def ptr(name):
