@@ -6,8 +6,8 @@ target has, with undef and zero lanes, one- and two-input, and structured ones: 
 deinterleaves, reverses, byte swaps, rotations, broadcasts; and shuffles of several registers:
 an operand of two registers, a result of two, a plane of three registers; and narrower than a
 register: <2 x float> and the like in a register's low part, concatenations of two, halves, an
-operand of one and a half registers) goes
-through `shufc synth --batch`; the C of
+operand of one and a half registers; with --kernels, every shuffle clang-19 -O3 writes for
+bench/kernels/kernels.c on the target) goes through `shufc synth --batch`; the C of
 every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
 checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
 random inputs (and checked to write nothing past the result): natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -140,6 +141,54 @@ def cases(target, per_shape, rng):
 
 
 
+KERNELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "kernels", "kernels.c")
+CLANG_FLAGS = {"sse2": ["-msse2"], "sse3": ["-msse3"], "ssse3": ["-mssse3"], "sse4.1": ["-msse4.1"], "avx": ["-mavx"],
+               "avx2": ["-mavx2"], "avx512": ["-mavx512bw", "-mavx512vl"], "avx512vbmi": ["-march=icelake-server"],
+               "avx512vbmi2": ["-march=icelake-server"], "neon": ["--target=aarch64-linux-gnu", "-mcpu=neoverse-n1"]}
+IR_ELEMS = {"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "float": "f32", "double": "f64"}
+SHUFFLE = re.compile(r"shufflevector <(\d+) x (\w+)> (\S+), <\d+ x \w+> (\S+), <(\d+) x i32> (zeroinitializer|poison|undef|<[^>]*>)")
+
+
+def vectorizer_cases(target, work):
+    """The shuffles clang-19 -O3 writes for bench/kernels/kernels.c on this target, as compact masks
+    (operands that are constant vectors, which synth refuses, left out)."""
+    ll = os.path.join(work, f"{target}-kernels.ll")
+    flags = CLANG_FLAGS[target] if TARGETS[target][2] == "aarch64" else ["--target=x86_64-linux-gnu"] + CLANG_FLAGS[target]
+    subprocess.run(["clang-19", "-O3", "-S", "-emit-llvm", *flags, KERNELS, "-o", ll], check=True)
+    out, seen = [], set()
+    with open(ll) as f:
+        for line in f:
+            m = SHUFFLE.search(line)
+            if not m or m.group(2) not in IR_ELEMS:
+                continue
+            n, elem, ops, mask = int(m.group(1)), IR_ELEMS[m.group(2)], (m.group(3), m.group(4)), m.group(6)
+            if any(o.startswith("<") for o in ops):
+                continue
+            entries = ([x.split()[-1] for x in mask[1:-1].split(",")] if mask.startswith("<")
+                       else ["0" if mask == "zeroinitializer" else "poison"] * int(m.group(5)))
+            lanes = []
+            for e in entries:
+                if e in ("poison", "undef"):
+                    lanes.append("u")
+                    continue
+                k = int(e)
+                op = ops[k // n]
+                if op in ("poison", "undef"):
+                    lanes.append("u")
+                elif op == "zeroinitializer":
+                    lanes.append("z")
+                else:
+                    lanes.append(k % n if ops[0] == ops[1] else k)
+            if not any(isinstance(x, int) for x in lanes):
+                continue
+            name, eb, ctype = next(e for e in ELEMS if e[0] == elem)
+            text = f"v{n}{name}:" + ",".join(str(x) for x in lanes)
+            if text not in seen:
+                seen.add(text)
+                out.append((text, n, eb, ctype, lanes))
+    return out
+
+
 def adapter(i, ans):
     """g{i}(a, b, r) on the logical operands, calling f{i} as its Program's registers need: one
     pointer per input register (operand a's register 1 is `a_1`: a + its width), or, with several
@@ -229,6 +278,7 @@ def main():
     ap.add_argument("--seed", type=int, default=20261122)
     ap.add_argument("--objective", default="throughput", help="shufc synth --objective")
     ap.add_argument("--keep")
+    ap.add_argument("--kernels", action="store_true", help="also the shuffles clang-19 writes for bench/kernels/kernels.c")
     args = ap.parse_args()
 
     work = args.keep or tempfile.mkdtemp()
@@ -249,7 +299,7 @@ def main():
             return 2
         _, need, arch = TARGETS[target]
         rng = random.Random(f"{args.seed}-{target}")
-        cs = cases(target, args.per_shape, rng)
+        cs = cases(target, args.per_shape, rng) + (vectorizer_cases(target, work) if args.kernels else [])
         src = os.path.join(work, f"{target}.masks")
         with open(src, "w") as f:
             f.write("".join(c[0] + "\n" for c in cs))

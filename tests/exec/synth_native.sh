@@ -11,6 +11,7 @@ for tool in gcc-12 clang-19 python3; do
   command -v "$tool" >/dev/null || { echo "synth_native: $tool not found" >&2; exit 2; }
 done
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-python3 "$here/synth_native.py" "$1" --per-shape 6 ${KEEP:+--keep "$KEEP"} || exit 1
+# Random and structured masks, and every shuffle clang-19 -O3 writes for bench/kernels/kernels.c.
+python3 "$here/synth_native.py" "$1" --per-shape 6 --kernels ${KEEP:+--keep "$KEEP"} || exit 1
 # The ports objective answers with other shapes (blends of masked inputs before one shuffle).
 exec python3 "$here/synth_native.py" "$1" --per-shape 2 --objective ports --targets ssse3,sse4.1,avx2,neon ${KEEP:+--keep "$KEEP"}
