@@ -15,11 +15,10 @@ namespace shufc::synth {
 namespace {
 constexpr unsigned kMaxRegisters = 8;  // per operand and in the result
 constexpr unsigned kMaxParts = 4;      // of a result register reading more than two input registers
-}
 
+// Registers of reg_bits an operand or result of `bits` takes (the last one's low part may do).
 unsigned registers_for(uint64_t bits, unsigned reg_bits) { return std::max(1u, unsigned((bits + reg_bits - 1) / reg_bits)); }
 
-namespace {
 // Per result register, the input registers it reads (global ids: operand * per_operand + r).
 std::vector<std::vector<unsigned>> result_reads(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits,
                                                 unsigned reg_bits) {

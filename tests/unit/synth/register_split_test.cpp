@@ -58,6 +58,13 @@ void expect_computes(const Program& p, const char* mask) {
   }
 }
 
+// The text form keeps the Program, its registers' low parts included.
+void expect_text_keeps(const Program& p) {
+  auto back = parse_program(print_program(p));
+  ASSERT_TRUE(back) << back.error().str();
+  EXPECT_EQ(print_program(*back), print_program(p));
+}
+
 TEST(SynthRegisters, AWideOperandIsItsRegisters) {
   // clang's interleaved load of complex floats: the even lanes of <16 x float> on AVX2 (two ymm).
   for (const char* m : {"v16f32:0,2,4,6,8,10,12,14", "v16f32:1,3,5,7,9,11,13,15"}) {
@@ -131,10 +138,7 @@ TEST(SynthRegisters, ANarrowerShuffleIsTheLowPartOfARegister) {
     }
     EXPECT_EQ(r->program.out_held, c.out_held) << c.mask;
     expect_computes(r->program, c.mask);
-    // The text form keeps the parts.
-    auto back = parse_program(print_program(r->program));
-    ASSERT_TRUE(back) << back.error().str();
-    EXPECT_EQ(print_program(*back), print_program(r->program));
+    expect_text_keeps(r->program);
   }
   // A swap of two floats is one shuffle, proven.
   auto r = synthesize(*parse_one("v2f32:1,0"), options("sse2"));
@@ -164,9 +168,7 @@ TEST(SynthRegisters, AnOperandPastItsWholeRegistersEndsInALowPart) {
     EXPECT_TRUE(partial) << c.mask << "\n" << print_program(r->program);
     EXPECT_EQ(r->program.out_held, c.out_held) << c.mask;
     expect_computes(r->program, c.mask);
-    auto back = parse_program(print_program(r->program));
-    ASSERT_TRUE(back) << back.error().str();
-    EXPECT_EQ(print_program(*back), print_program(r->program));
+    expect_text_keeps(r->program);
   }
   // A result past its whole registers is not made (one output holds one part).
   auto r = synthesize(*parse_one("v8i8:0,8,1,9,2,10,3,11,4,12,5,13,6,14,7,15,0,1,2,3,4,5,6,7"), options("sse4.1"));
