@@ -1,6 +1,7 @@
 // A Program: straight-line SSA over virtual vector registers; what every engine returns and
 // every emitter prints.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,10 @@ struct Program {
     std::string name;
     unsigned bits;      // register width
     unsigned held = 0;  // bits of the operand in the register's low part (0: the whole register)
+    // A constant operand (a shufflevector's `<i8 -1, ...>`): the register's bytes, little-endian,
+    // loaded from a constant rather than passed in (empty: a value the caller passes).
+    std::vector<uint8_t> constant;
+    bool is_constant() const { return !constant.empty(); }
   };
   struct Step {
     std::string name;                 // the value it defines
@@ -39,12 +44,15 @@ struct Program {
   const std::string& name_of(unsigned value) const;
   // The bytes an input or output occupies in memory (the held part of its register).
   unsigned input_bytes(unsigned k) const { return (inputs[k].held ? inputs[k].held : inputs[k].bits) / 8; }
+  // The inputs a caller passes (every input but the constants), in order.
+  std::vector<unsigned> passed_inputs() const;
   unsigned output_bytes(unsigned o) const { return (out_held ? out_held : bits_of(outputs[o])) / 8; }
 };
 
 // The text form, one instruction per line:
 //   in a, b : 128          inputs and their register width in bits
 //   in a, b : 128 low 64   (operands of 64 bits in the low part of 128-bit registers)
+//   const c : 128 = [0x00,0xff,...]   a constant input: its register's bytes, little-endian
 //   t = punpcklbw a, b
 //   u = pshufd t, 27       a trailing number is the immediate
 //   v = pshufb u, [3,2,1,0,7,6,5,4,11,10,9,8,15,14,13,12]   abstract control: source element or z

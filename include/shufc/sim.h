@@ -19,14 +19,15 @@ struct ByteLabel {
   bool operator==(const ByteLabel&) const = default;
 };
 
-// Runs the Program on labels: input k's byte j is {k, j}; a sign extension's high bytes are sign
+// Runs the Program on labels: input k's byte j is {k, j} (a constant input's zero bytes are zero); a sign extension's high bytes are sign
 // fills of a byte ({k, j | kSign}: never equal to an input byte). Returns the label of every byte
 // of every output, or nullopt when a step's bytes are not known that way (a saturating pack of an
 // element whose dropped bytes are not zero / the sign fill of its top kept byte, an or of two
 // non-zero bytes).
 std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program& p);
 
-// Runs the Program on concrete bytes (little-endian registers), one vector per input.
+// Runs the Program on concrete bytes (little-endian registers), one vector per input, or one per
+// input the caller passes (Program::passed_inputs): a constant input holds its own bytes.
 std::vector<std::vector<uint8_t>> simulate_values(const Program& p, const std::vector<std::vector<uint8_t>>& inputs);
 
 // Runs one instruction instance on concrete register bytes.

@@ -12,13 +12,27 @@ const std::string& Program::name_of(unsigned v) const {
   return v < inputs.size() ? inputs[v].name : steps.at(v - inputs.size()).name;
 }
 
+std::vector<unsigned> Program::passed_inputs() const {
+  std::vector<unsigned> k;
+  for (unsigned i = 0; i < inputs.size(); ++i)
+    if (!inputs[i].is_constant()) k.push_back(i);
+  return k;
+}
+
 std::string print_program(const Program& p) {
   std::string s;
-  // Inputs of one width share a line.
+  // Inputs of one width share a line; a constant has its own.
   for (size_t i = 0; i < p.inputs.size();) {
+    if (p.inputs[i].is_constant()) {
+      s += fmt::format("const {} : {} = [", p.inputs[i].name, p.inputs[i].bits);
+      for (size_t b = 0; b < p.inputs[i].constant.size(); ++b) s += fmt::format("{}{:#04x}", b ? "," : "", p.inputs[i].constant[b]);
+      s += "]\n";
+      ++i;
+      continue;
+    }
     size_t j = i;
     std::string names;
-    for (; j < p.inputs.size() && p.inputs[j].bits == p.inputs[i].bits && p.inputs[j].held == p.inputs[i].held; ++j)
+    for (; j < p.inputs.size() && !p.inputs[j].is_constant() && p.inputs[j].bits == p.inputs[i].bits && p.inputs[j].held == p.inputs[i].held; ++j)
       names += (j > i ? ", " : "") + p.inputs[j].name;
     s += fmt::format("in {} : {}", names, p.inputs[i].bits);
     s += p.inputs[i].held ? fmt::format(" low {}\n", p.inputs[i].held) : "\n";

@@ -1,7 +1,8 @@
 // emit_asm: a Program as an instruction sequence with registers allocated (see emit.h).
 //
 // Conventions of the output (also written into its header comment):
-//  - Input k arrives in vector register k (xmm/ymm/zmm k by its width on x86, vk on AArch64);
+//  - Input k arrives in vector register k (a constant input is no argument: loaded from its
+//    constant where first read, like a control vector) (xmm/ymm/zmm k by its width on x86, vk on AArch64);
 //    outputs are left in registers, named in the header (an operand or result narrower than its
 //    register is its low part, as the ABIs pass <2 x float>). An input beyond the register file
 //    arrives in the spill area.
@@ -388,6 +389,17 @@ class AsmWriter {
   }
   void reload(unsigned v, int r) {
     const unsigned bits = p_.bits_of(v);
+    if (v < p_.inputs.size() && p_.inputs[v].is_constant() && slot_[v] < 0) {  // its first load: from the constant
+      const std::string& label = in_where_[v];
+      std::vector<uint64_t> bytes(p_.inputs[v].constant.begin(), p_.inputs[v].constant.end());
+      if (x86_) line(fmt::format("{} {}, {} ptr [rip + {}]", mov('i', false, bits, r >= 16), rname(r, bits), mem_size(bits), label),
+                     fmt::format("{} = {}", rname(r, bits), const_comment(bytes)), fmt::format("load.{}", bits));
+      else line(fmt::format("ldr {}, {}", neon_scalar(r, bits), label), fmt::format("{} = {}", rname(r, bits), const_comment(bytes)),
+                fmt::format("load.{}", bits));
+      occ_[r] = int(v);
+      reg_[v] = r;
+      return;
+    }
     if (x86_) line(fmt::format("{} {}, {}", mov('i', false, bits, r >= 16), rname(r, bits), slot_mem(slot_[v], bits)),
                    fmt::format("reload {}", p_.name_of(v)), fmt::format("reload.{}", bits));
     else line(fmt::format("ldr {}, {}", neon_scalar(r, bits), slot_mem(slot_[v], bits)), fmt::format("reload {}", p_.name_of(v)),
@@ -621,15 +633,22 @@ void AsmWriter::step(int j) {
 }
 
 std::string AsmWriter::run() {
-  // Inputs: register k, or the spill area past the register file.
+  // Inputs: register k (the k-th the caller passes), or the spill area past the register file;
+  // a constant is loaded where it is first read.
   const unsigned k = unsigned(p_.inputs.size());
-  for (unsigned i = 0; i < k; ++i) {
+  for (unsigned i = 0, passed = 0; i < k; ++i) {
     const unsigned bits = p_.inputs[i].bits;
-    if (i < limit(i)) {
-      in_where_.push_back(rname(int(i), bits));
+    if (p_.inputs[i].is_constant()) {
+      const std::vector<uint8_t>& c = p_.inputs[i].constant;
+      in_where_.push_back(constant(8, std::vector<uint64_t>(c.begin(), c.end()), unsigned(c.size())));
+      continue;
+    }
+    const unsigned at = passed++;
+    if (at < limit(i)) {
+      in_where_.push_back(rname(int(at), bits));
       if (last_[i] >= 0) {
-        occ_[i] = int(i);
-        reg_[i] = int(i);
+        occ_[at] = int(i);
+        reg_[i] = int(at);
       }
     } else {
       slot_[i] = nslots_++;
@@ -675,7 +694,8 @@ std::string AsmWriter::finish() {
   }
   o += fmt::format("{} inputs:  {}\n{} outputs: {}\n", cc, ins, cc, outs);
   if (!consts_.empty())
-    o += fmt::format("{} control constants: {} after the code, each loaded before its use\n", cc,
+    o += fmt::format("{} {}: {} after the code, each loaded before its use\n", cc,
+                     p_.passed_inputs().size() < p_.inputs.size() ? "constants" : "control constants",
                      consts_.size() == 1 ? consts_[0].label : consts_[0].label + " .. " + consts_.back().label);
   if (nslots_ > 0)
     o += fmt::format("{} spill area: {} bytes at [{}]\n", cc, nslots_ * (x86_ ? 64 : 16), x86_ ? "rsp" : "sp");

@@ -14,6 +14,7 @@
 //  - a value-changing record whose lanes also come from an input as wide as the output (xtn2
 //    keeps its destination's low half) converts the other lanes as above, gathers those at the
 //    output width, and merges the two with one shufflevector.
+// A constant input is a constant vector (bitcast to its first reader's width), no parameter.
 // Loads and stores are `align 1`; an operand or result narrower than its register (`in a : 128
 // low 64`) is loaded or stored as it is, widened with poison lanes or its low lanes taken.
 #include <fmt/format.h>
@@ -190,8 +191,8 @@ std::string IrWriter::run(std::string_view name) {
     sig = "ptr %in, ptr %out";
   } else {
     for (const auto& i : p_.inputs) {
-      params.push_back(llvm_name(names_.make(i.name)));
-      sig += "ptr " + params.back() + ", ";
+      params.push_back(i.is_constant() ? std::string() : llvm_name(names_.make(i.name)));
+      if (!i.is_constant()) sig += "ptr " + params.back() + ", ";
     }
     sig += "ptr %r";
   }
@@ -207,8 +208,15 @@ std::string IrWriter::run(std::string_view name) {
   unsigned off = 0;
   for (unsigned i = 0; i < k; ++i) {
     const unsigned bits = p_.inputs[i].bits, w = first_w[i];
+    if (p_.inputs[i].is_constant()) {  // a constant vector (no parameter, nothing in %in)
+      if (last[i] < 0) continue;
+      std::string elems;
+      for (size_t b = 0; b < p_.inputs[i].constant.size(); ++b) elems += fmt::format("{}i8 {}", b ? ", " : "", p_.inputs[i].constant[b]);
+      vals_[i] = {emit(p_.inputs[i].name + "_v", fmt::format("bitcast {} <{}> to {}", vty(bits / 8, 8), elems, vty(bits / w, w))), w, bits};
+      continue;
+    }
     if (last[i] < 0) {  // nobody reads it
-      off += bits / 8;
+      off += p_.input_bytes(i);
       continue;
     }
     std::string ptr = multi ? "%in" : params[i];

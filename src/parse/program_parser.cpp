@@ -82,6 +82,39 @@ Expected<Program> parse_program(std::string_view text) {
       auto held = low_part(*bits, "the operand's bits", "register's");
       if (!held) return held.error();
       for (auto& n : names) prog.inputs.push_back({n, *bits, *held});
+    } else if (first == "const") {
+      // const NAME : BITS = [b0, b1, ...]: a constant input, every byte of its register.
+      if (!prog.steps.empty()) return Error{"inputs come before the first instruction", line_no, unsigned(at + 1)};
+      const size_t w = c.mark();
+      std::string_view name = c.word();
+      if (!is_ident(name)) return Error{"expected a constant's name", line_no, unsigned(w + 1)};
+      if (values.count(name)) return Error{fmt::format("'{}' is defined twice", name), line_no, unsigned(w + 1)};
+      if (!c.accept(':')) return at_line(c.error("expected ': BITS' after the constant's name"), line_no);
+      const size_t bw = c.mark();
+      auto bits = detail::to_uint(c.word());
+      if (!bits || (*bits != 64 && *bits != 128 && *bits != 256 && *bits != 512))
+        return Error{"a constant register has 64, 128, 256 or 512 bits", line_no, unsigned(bw + 1)};
+      if (!c.accept('=')) return at_line(c.error("expected '= [BYTES]' after the constant's width"), line_no);
+      if (!c.accept('[')) return at_line(c.error("expected '[' before the constant's bytes"), line_no);
+      std::vector<uint8_t> bytes;
+      do {
+        const size_t e = c.mark();
+        std::string_view v = c.word();
+        unsigned byte = 256;
+        if (v.starts_with("0x") || v.starts_with("0X")) {
+          if (std::from_chars(v.data() + 2, v.data() + v.size(), byte, 16).ptr != v.data() + v.size() || v.size() == 2) byte = 256;
+        } else if (auto k = detail::to_uint(v)) {
+          byte = *k;
+        }
+        if (byte > 255) return Error{fmt::format("a constant's bytes are 0..255 (or 0x00..0xff), not '{}'", v), line_no, unsigned(e + 1)};
+        bytes.push_back(uint8_t(byte));
+      } while (c.accept(','));
+      if (!c.accept(']')) return at_line(c.error("expected ']' to close the constant"), line_no);
+      if (!c.at_end()) return at_line(c.error(fmt::format("unexpected {}", c.here())), line_no);
+      if (bytes.size() != *bits / 8)
+        return Error{fmt::format("a {}-bit constant has {} bytes, not {}", *bits, *bits / 8, bytes.size()), line_no, unsigned(w + 1)};
+      values.emplace(std::string(name), unsigned(prog.inputs.size()));
+      prog.inputs.push_back({std::string(name), *bits, 0, std::move(bytes)});
     } else if (first == "out") {
       do {
         const size_t w = c.mark();
@@ -96,7 +129,7 @@ Expected<Program> parse_program(std::string_view text) {
       prog.out_held = *held;
       saw_out = true;
     } else {
-      if (!is_ident(first)) return Error{"expected 'in', 'out' or 'NAME = INSTRUCTION ...'", line_no, unsigned(at + 1)};
+      if (!is_ident(first)) return Error{"expected 'in', 'const', 'out' or 'NAME = INSTRUCTION ...'", line_no, unsigned(at + 1)};
       if (values.count(first)) return Error{fmt::format("'{}' is defined twice", first), line_no, unsigned(at + 1)};
       if (!c.accept('=')) return at_line(c.error(fmt::format("expected '=' after '{}'", first)), line_no);
       Program::Step st;
@@ -169,6 +202,7 @@ Expected<Program> parse_program(std::string_view text) {
     }
   }
   if (prog.inputs.empty()) return Error{"a program declares its inputs: 'in a, b : 128'", 1, 1};
+  if (prog.passed_inputs().empty()) return Error{"a program reads at least one input ('in a : 128'), not only constants", 1, 1};
   if (!saw_out) return Error{"a program ends with 'out NAME, ...'", last_line, 1};
   return prog;
 }

@@ -77,7 +77,17 @@ std::vector<uint8_t> execute(const isa::Instruction& in, const isa::Params& para
 }
 
 std::vector<std::vector<uint8_t>> simulate_values(const Program& p, const std::vector<std::vector<uint8_t>>& inputs) {
-  std::vector<std::vector<uint8_t>> values(inputs.begin(), inputs.end());
+  // A constant input holds its bytes; `inputs` has a vector per input, or one per passed input.
+  std::vector<std::vector<uint8_t>> values;
+  const bool all = inputs.size() == p.inputs.size();
+  for (size_t k = 0, next = 0; k < p.inputs.size(); ++k) {
+    if (p.inputs[k].is_constant()) {
+      values.push_back(p.inputs[k].constant);
+      if (all) ++next;
+    } else {
+      values.push_back(inputs.at(next++));
+    }
+  }
   for (const Program::Step& s : p.steps) {
     std::vector<std::vector<uint8_t>> args;
     for (unsigned a : s.args) args.push_back(values.at(a));
@@ -92,7 +102,9 @@ std::optional<std::vector<std::vector<ByteLabel>>> simulate_labels(const Program
   std::vector<std::vector<ByteLabel>> values;
   for (size_t k = 0; k < p.inputs.size(); ++k) {
     std::vector<ByteLabel> r(p.inputs[k].bits / 8);
-    for (size_t j = 0; j < r.size(); ++j) r[j] = {int16_t(k), uint16_t(j)};
+    // (A constant's zero bytes are zeros: what an or or a pack's condition may rely on.)
+    for (size_t j = 0; j < r.size(); ++j)
+      r[j] = p.inputs[k].is_constant() && p.inputs[k].constant.at(j) == 0 ? ByteLabel::zero() : ByteLabel{int16_t(k), uint16_t(j)};
     values.push_back(std::move(r));
   }
   for (const Program::Step& s : p.steps) {

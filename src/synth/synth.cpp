@@ -37,6 +37,7 @@
 #include "goal.h"
 #include "last_resorts.h"
 #include "lower_bound.h"
+#include "operand_goal.h"
 #include "program_build.h"
 #include "register_split.h"
 #include "stages.h"
@@ -1912,68 +1913,36 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   if (!ok_width)
     return Error{fmt::format("a {}-bit result does not fill one {} register (widths: {})", out_bits, opts.target.name,
                              opts.target.arch == isa::Arch::aarch64 ? "64, 128" : max_bits >= 512 ? "128, 256, 512" : max_bits >= 256 ? "128, 256" : "128")};
-  // The Program's inputs are the value operands, in order and named after them (the same value
-  // once); zeroinitializer gives zero bytes, undef/poison free ones.
-  const Operand* ops[2] = {&sv.v1, &sv.v2};
-  int input_of[2] = {-1, -1};
-  std::vector<std::string> names;
-  for (int k = 0; k < 2; ++k) {
-    const Operand& op = *ops[k];
-    if (op.kind == Operand::Kind::Splat || op.kind == Operand::Kind::Constant)
-      return Error{"synth takes value, undef and zeroinitializer operands; this shuffle reads a constant vector"};
-    if (op.kind != Operand::Kind::Value) continue;
-    if (k == 1 && sv.v1 == sv.v2) {
-      input_of[1] = input_of[0];
-      continue;
+  // The goal under one layout of the constants: one search, or one per result register.
+  auto solve = [&](const synth::OperandGoal& g, const SynthOptions& o) -> Expected<SynthResult> {
+    unsigned w = out_bits;
+    if (reg_bits) {
+      // The first registers that can do it (or the first, which says why not).
+      w = reg_bits;
+      for (unsigned c : split_widths)
+        if (synth::split_fits(g.goal, unsigned(in_bits), out_bits, c, o)) {
+          w = c;
+          break;
+        }
     }
-    std::string name;
-    for (char c : op.name.substr(1))
-      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') name += c;
-    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = std::string(k ? "b" : "a") + name;
-    if (!names.empty() && names[0] == name) name += "_2";
-    input_of[k] = int(names.size());
-    names.push_back(name);
-  }
-  const unsigned n = sv.n(), bpe = eb / 8;
-  std::vector<int> goal;
-  for (int e : sv.mask)
-    for (unsigned k = 0; k < bpe; ++k) {
-      if (e == kUndef) {
-        goal.push_back(kAnyByte);
-        continue;
-      }
-      if (e == kZero) {
-        goal.push_back(kZeroByte);
-        continue;
-      }
-      const int which = e >= int(n) ? 1 : 0;
-      const Operand& op = *ops[which];
-      if (op.kind == Operand::Kind::Zero) goal.push_back(kZeroByte);
-      else if (op.is_undef()) goal.push_back(kAnyByte);
-      else goal.push_back(int(label(input_of[which], int((unsigned(e) % n) * bpe + k))));
+    Expected<SynthResult> r = reg_bits ? synth::synth_registers(g.goal, unsigned(in_bits), out_bits, w, g.names, o)
+                                       : synth::synth_goal(g.goal, out_bits, g.names, o);
+    // A shuffle of at most 64 bits in a 64-bit register (NEON's d) is also tried in the low part of
+    // a 128-bit one, where a table lookup reads both operands (`tbl2.16b` with its control: 0.5 cycles
+    // on Neoverse N1 where d registers take nine instructions for a two-input byte shuffle).
+    if (r && w < 128 && in_bits <= 64 && out_bits <= 64 && register_width(128) && o.split_registers) {
+      SynthOptions rest = o;
+      rest.budget_ms = unsigned(std::max(1.0, double(o.budget_ms) - r->ms));
+      if (auto q = synth::synth_registers(g.goal, unsigned(in_bits), out_bits, 128, g.names, rest))
+        r = synth::cheaper_of(std::move(*r), std::move(*q));
     }
-  if (names.empty()) return Error{"the shuffle reads no input value: it is a constant"};
-  unsigned w = out_bits;
-  if (reg_bits) {
-    // The first registers that can do it (or the first, which says why not).
-    w = reg_bits;
-    for (unsigned c : split_widths)
-      if (synth::split_fits(goal, unsigned(in_bits), out_bits, c, opts)) {
-        w = c;
-        break;
-      }
-  }
-  Expected<SynthResult> r = reg_bits ? synth::synth_registers(goal, unsigned(in_bits), out_bits, w, names, opts)
-                                     : synth::synth_goal(goal, out_bits, names, opts);
-  // A shuffle of at most 64 bits in a 64-bit register (NEON's d) is also tried in the low part of
-  // a 128-bit one, where a table lookup reads both operands (`tbl2.16b` with its control: 0.5 cycles
-  // on Neoverse N1 where d registers take nine instructions for a two-input byte shuffle).
-  if (r && w < 128 && in_bits <= 64 && out_bits <= 64 && register_width(128) && opts.split_registers) {
-    SynthOptions rest = opts;
-    rest.budget_ms = unsigned(std::max(1.0, double(opts.budget_ms) - r->ms));
-    if (auto q = synth::synth_registers(goal, unsigned(in_bits), out_bits, 128, names, rest)) r = synth::cheaper_of(std::move(*r), std::move(*q));
-  }
-  return r;
+    return r;
+  };
+  auto natural = synth::operand_goal(sv, synth::ConstantLayout::natural);
+  if (!natural) return natural.error();
+  if (!(*natural)->has_value()) return Error{"the shuffle reads no input value: it is a constant"};
+  if (!(*natural)->has_constant()) return solve(**natural, opts);
+  return synth::with_constants(sv, **natural, unsigned(in_bits), opts, solve);
 }
 
 }  // namespace shufc

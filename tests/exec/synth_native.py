@@ -6,7 +6,8 @@ target has, with undef and zero lanes, one- and two-input, and structured ones: 
 deinterleaves, reverses, byte swaps, rotations, broadcasts; and shuffles of several registers:
 an operand of two registers, a result of two, a plane of three registers; and narrower than a
 register: <2 x float> and the like in a register's low part, concatenations of two, halves, an
-operand of one and a half registers; with --kernels, every shuffle clang-19 -O3 writes for
+operand of one and a half registers; and constant operands: IR shuffles of a value and a constant
+vector or splat, whose lanes the checker takes from the constant's bytes; with --kernels, every shuffle clang-19 -O3 writes for
 bench/kernels/kernels.c on the target) goes through `shufc synth --batch`; the C of
 every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
 checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
@@ -22,6 +23,7 @@ import os
 import random
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -137,8 +139,76 @@ def cases(target, per_shape, rng):
             out.append((f"v{n3}{name}:" + ",".join(str(x) for x in plane), n3, eb, ctype, plane))
             picks = [rng.randrange(n3) for _ in range(n)]
             out.append((f"v{n3}{name}:" + ",".join(str(x) for x in picks), n3, eb, ctype, picks))
+    out += constant_cases(target, per_shape, rng)
     return out
 
+
+IR_TYPES = {"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "f32": "float", "f64": "double"}
+FLOATS = ["1.000000e+00", "-2.500000e+00", "0.000000e+00", "5.000000e-01", "-0.000000e+00", "0x7FF0000000000000"]
+
+
+def literal_bytes(ty, lit):
+    """An IR element literal's bytes, little-endian (None for undef/poison)."""
+    if lit in ("undef", "poison"):
+        return None
+    if ty.startswith("i"):
+        bits = int(ty[1:])
+        return (int(lit) & ((1 << bits) - 1)).to_bytes(bits // 8, "little")
+    d = struct.unpack("<d", int(lit, 16).to_bytes(8, "little"))[0] if lit.lower().startswith("0x") else float(lit)
+    return struct.pack("<f" if ty == "float" else "<d", d)
+
+
+def constant_bytes(ty, n, elems):
+    """A constant operand's bytes (undef elements zero) and which of its elements are undef."""
+    lits = [literal_bytes(ty, e) for e in elems]
+    size = (8 if ty == "double" else 4) if ty in ("float", "double") else int(ty[1:]) // 8
+    return b"".join(b or bytes(size) for b in lits), [b is None for b in lits]
+
+
+def constant_case(n, eb, name, ctype, mask, elems):
+    """An IR shufflevector of %v and a constant vector (a list of literals) as a case whose checker
+    reads the constant's bytes as operand b; a splat when every literal is one."""
+    ty = IR_TYPES[name]
+    const = (f"splat ({ty} {elems[0]})" if len(set(elems)) == 1 and elems[0] != "poison"
+             else "<" + ", ".join(f"{ty} {e}" for e in elems) + ">")
+    bconst, undef = constant_bytes(ty, n, elems)
+    lanes = ["u" if x == "u" or (x >= n and undef[x - n]) else x for x in mask]
+    idx = ", ".join("i32 poison" if x == "u" else f"i32 {x}" for x in mask)
+    text = f"shufflevector <{n} x {ty}> %v, <{n} x {ty}> {const}, <{len(mask)} x i32> <{idx}>"
+    return (text, n, eb, ctype, lanes, bconst)
+
+
+def constant_cases(target, per_shape, rng):
+    """Shuffles of a value and a constant: an alpha channel (rgb to rgba), an interleave with a
+    splat, constants into chosen lanes, and random masks over random constants (zero, all-ones and
+    undef elements among them), at every width and element type."""
+    widths, _, _ = TARGETS[target]
+    out = []
+    for bits in widths:
+        for name, eb, ctype in ELEMS:
+            n = bits // eb
+            if n < 2:
+                continue
+            ty = IR_TYPES[name]
+
+            def lit():
+                if ty in ("float", "double"):
+                    return rng.choice(FLOATS)
+                return str(rng.choice([0, -1, 1, 7, rng.randrange(-(1 << (eb - 1)), 1 << (eb - 1))]))
+            alpha = [(i // 4) * 3 + i % 4 if i % 4 != 3 else n for i in range(n)] if n >= 4 else [0, n]
+            out.append(constant_case(n, eb, name, ctype, alpha, ["-1" if ty[0] == "i" else "1.000000e+00"] * n))
+            out.append(constant_case(n, eb, name, ctype, [i // 2 + (n if i % 2 else 0) for i in range(n)], [lit()] * n))
+            for _ in range(max(1, per_shape // 2)):
+                elems = [lit() if rng.random() > 0.1 else "poison" for _ in range(n)]
+                if all(e == "poison" for e in elems):
+                    elems[0] = lit()
+                picks = [i if rng.random() < 0.6 else n + rng.randrange(n) for i in range(n)]
+                out.append(constant_case(n, eb, name, ctype, picks, elems))
+                m = [rng.randrange(2 * n) if rng.random() > 0.1 else "u" for _ in range(n)]
+                if not any(isinstance(x, int) and x < n for x in m):
+                    m[0] = 0
+                out.append(constant_case(n, eb, name, ctype, m, elems))
+    return out
 
 
 KERNELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "kernels", "kernels.c")
@@ -146,12 +216,13 @@ CLANG_FLAGS = {"sse2": ["-msse2"], "sse3": ["-msse3"], "ssse3": ["-mssse3"], "ss
                "avx2": ["-mavx2"], "avx512": ["-mavx512bw", "-mavx512vl"], "avx512vbmi": ["-march=icelake-server"],
                "avx512vbmi2": ["-march=icelake-server"], "neon": ["--target=aarch64-linux-gnu", "-mcpu=neoverse-n1"]}
 IR_ELEMS = {"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "float": "f32", "double": "f64"}
-SHUFFLE = re.compile(r"shufflevector <(\d+) x (\w+)> (\S+), <\d+ x \w+> (\S+), <(\d+) x i32> (zeroinitializer|poison|undef|<[^>]*>)")
+SHUFFLE = re.compile(r"shufflevector <(\d+) x (\w+)> (\S+), <\d+ x \w+> (splat \([^)]*\)|<[^>]*>|\S+), <(\d+) x i32> "
+                     r"(zeroinitializer|poison|undef|<[^>]*>)")
 
 
 def vectorizer_cases(target, work):
-    """The shuffles clang-19 -O3 writes for bench/kernels/kernels.c on this target, as compact masks
-    (operands that are constant vectors, which synth refuses, left out)."""
+    """The shuffles clang-19 -O3 writes for bench/kernels/kernels.c on this target, as compact masks,
+    or as the IR line itself when the second operand is a constant (its bytes are the checker's b)."""
     ll = os.path.join(work, f"{target}-kernels.ll")
     flags = CLANG_FLAGS[target] if TARGETS[target][2] == "aarch64" else ["--target=x86_64-linux-gnu"] + CLANG_FLAGS[target]
     subprocess.run(["clang-19", "-O3", "-S", "-emit-llvm", *flags, KERNELS, "-o", ll], check=True)
@@ -162,8 +233,13 @@ def vectorizer_cases(target, work):
             if not m or m.group(2) not in IR_ELEMS:
                 continue
             n, elem, ops, mask = int(m.group(1)), IR_ELEMS[m.group(2)], (m.group(3), m.group(4)), m.group(6)
-            if any(o.startswith("<") for o in ops):
-                continue
+            if ops[0].startswith("<") or ops[0].startswith("splat"):
+                continue  # (clang writes the constant second)
+            bconst = None
+            if ops[1].startswith("<") or ops[1].startswith("splat"):
+                lits = ([ops[1][ops[1].index("(") + 1:-1].split()[-1]] * n if ops[1].startswith("splat")
+                        else [x.split()[-1] for x in ops[1][1:-1].split(",")])
+                bconst, undef = constant_bytes(m.group(2), n, lits)
             entries = ([x.split()[-1] for x in mask[1:-1].split(",")] if mask.startswith("<")
                        else ["0" if mask == "zeroinitializer" else "poison"] * int(m.group(5)))
             lanes = []
@@ -173,7 +249,7 @@ def vectorizer_cases(target, work):
                     continue
                 k = int(e)
                 op = ops[k // n]
-                if op in ("poison", "undef"):
+                if op in ("poison", "undef") or (bconst is not None and k >= n and undef[k - n]):
                     lanes.append("u")
                 elif op == "zeroinitializer":
                     lanes.append("z")
@@ -183,9 +259,11 @@ def vectorizer_cases(target, work):
                 continue
             name, eb, ctype = next(e for e in ELEMS if e[0] == elem)
             text = f"v{n}{name}:" + ",".join(str(x) for x in lanes)
+            if bconst is not None:
+                text = m.group(0)
             if text not in seen:
                 seen.add(text)
-                out.append((text, n, eb, ctype, lanes))
+                out.append((text, n, eb, ctype, lanes, bconst))
     return out
 
 
@@ -215,12 +293,16 @@ def harness(cases, answers):
     """One C file: every answer as a function, and a main that checks each against its mask."""
     parts = ["#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n"]
     checks = []
-    for i, ((text, n, eb, ctype, mask), ans) in enumerate(zip(cases, answers)):
+    for i, ((text, n, eb, ctype, mask, bconst), ans) in enumerate(zip(cases, answers)):
         parts.append(ans["c"].replace("shufc_shuffle", f"f{i}"))
         parts.append(adapter(i, ans))
         entries = ",".join("-1" if x == "u" else "-2" if x == "z" else str(x) for x in mask)
+        b = "0"
+        if bconst is not None:
+            parts.append(f"static const uint8_t b{i}[] = {{{','.join(str(x) for x in bconst)}}};")
+            b = f"b{i}"
         checks.append(f'  {{ static const int m[] = {{{entries}}}; '
-                      f'fails += check({i}, "{text}", g{i}, m, {n}, {len(mask)}, {eb // 8}, seed); }}')
+                      f'fails += check({i}, "{text}", g{i}, m, {n}, {len(mask)}, {eb // 8}, {b}, seed); }}')
     parts.append(r"""
 typedef void (*shuffle_fn)(const uint8_t *, const uint8_t *, uint8_t *);
 static uint64_t state;
@@ -229,11 +311,13 @@ static uint8_t next_byte(void) {
   return (uint8_t)(state >> 56);
 }
 /* r[i] = (a:b)[m[i]] for i < m_len, a and b of n lanes; -2 zero, -1 undef (not checked). */
-static int check(int id, const char *text, shuffle_fn f, const int *m, int n, int m_len, int eb, uint64_t seed) {
+/* bconst: operand b is this constant (the function has no parameter for it). */
+static int check(int id, const char *text, shuffle_fn f, const int *m, int n, int m_len, int eb, const uint8_t *bconst,
+                 uint64_t seed) {
   uint8_t a[256], b[256], r[512], ab[512];
   for (int round = 0; round < 4; ++round) {
     state = seed + (uint64_t)id * 7919u + (uint64_t)round;
-    for (int j = 0; j < n * eb; ++j) a[j] = next_byte(), b[j] = next_byte();
+    for (int j = 0; j < n * eb; ++j) a[j] = next_byte(), b[j] = bconst ? bconst[j] : next_byte();
     /* the result's bytes start as garbage, so a lane left unwritten shows */
     memset(r, 0xa5 + round, sizeof r);
     f(a, b, r);
@@ -300,6 +384,7 @@ def main():
         _, need, arch = TARGETS[target]
         rng = random.Random(f"{args.seed}-{target}")
         cs = cases(target, args.per_shape, rng) + (vectorizer_cases(target, work) if args.kernels else [])
+        cs = [c if len(c) == 6 else c + (None,) for c in cs]  # (no constant operand)
         src = os.path.join(work, f"{target}.masks")
         with open(src, "w") as f:
             f.write("".join(c[0] + "\n" for c in cs))
@@ -317,7 +402,7 @@ def main():
             continue
         # batch output follows the input's order (each line names its input)
         for c, a in zip(cs, answers):
-            assert a["input"] == c[0], (a["input"], c[0])
+            assert c[5] is not None or a["input"] == c[0], (a["input"], c[0])
         c_file = os.path.join(work, f"{target}.c")
         with open(c_file, "w") as f:
             f.write(harness(cs, answers))

@@ -216,7 +216,7 @@ int run_program(const IsaOptions& o) {
   json outs = json::array();
   const auto labels = simulate_labels(p);
   std::vector<std::vector<uint8_t>> sample;
-  for (size_t k = 0; k < p.inputs.size(); ++k) {
+  for (unsigned k : p.passed_inputs()) {  // (a constant input holds its own bytes)
     std::vector<uint8_t> v(p.inputs[k].bits / 8);
     for (size_t b = 0; b < v.size(); ++b) v[b] = uint8_t(k * 0x40 + b);
     sample.push_back(std::move(v));

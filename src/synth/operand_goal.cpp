@@ -1,0 +1,291 @@
+#include "operand_goal.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <stdexcept>
+
+#include "goal.h"
+#include "program_build.h"
+#include "shufc/constant_bytes.h"
+#include "shufc/sim.h"
+
+namespace shufc::synth {
+
+namespace {
+
+// Input `value` of p as (input of g, register r of it), or nullopt.
+std::optional<std::pair<unsigned, unsigned>> input_of(const Program& p, unsigned value, const OperandGoal& g, unsigned in_bits) {
+  const Program::Input& in = p.inputs.at(value);
+  const unsigned per = (in_bits + in.bits - 1) / in.bits;
+  for (unsigned j = 0; j < g.names.size(); ++j)
+    for (unsigned r = 0; r < per; ++r)
+      if (in.name == (per == 1 ? g.names[j] : fmt::format("{}_{}", g.names[j], r))) return std::pair{j, r};
+  return std::nullopt;
+}
+
+// Both operands one value: operand 1 is operand 0.
+int same_value(const ShuffleVector& sv, int which) {
+  return which == 1 && sv.v1.kind == Operand::Kind::Value && sv.v1 == sv.v2 ? 0 : which;
+}
+
+// Appends `r = or(result, c)` with a new constant input c holding `fill` (or_fill's last step).
+// False when the Program is not one whole register of fill's width or the target has no or.
+bool or_in_fill(Program& p, const std::vector<uint8_t>& fill, const SynthOptions& o) {
+  const unsigned bits = unsigned(fill.size() * 8);
+  if (p.outputs.size() != 1 || p.out_held || p.bits_of(p.outputs[0]) != bits) return false;
+  const Chosen orr = cheapest_or(o, bits);
+  if (!orr.in) return false;
+  auto taken = [&](const std::string& name) {
+    return std::any_of(p.inputs.begin(), p.inputs.end(), [&](const auto& i) { return i.name == name; }) ||
+           std::any_of(p.steps.begin(), p.steps.end(), [&](const auto& s) { return s.name == name; });
+  };
+  auto fresh = [&](std::string name) {
+    while (taken(name)) name += "_2";
+    return name;
+  };
+  // The constant is one more input: the steps' value ids move up by one.
+  const unsigned k = unsigned(p.inputs.size());
+  p.inputs.push_back({fresh("c"), bits, 0, fill});
+  for (Program::Step& st : p.steps)
+    for (unsigned& a : st.args)
+      if (a >= k) ++a;
+  unsigned made = p.outputs[0] >= k ? p.outputs[0] + 1 : p.outputs[0];
+  std::string name = "r";
+  if (made > k) {  // the or takes the result's name
+    name = p.steps[made - k - 1].name;
+    p.steps[made - k - 1].name = fresh("t" + std::to_string(p.steps.size()));
+  }
+  p.steps.push_back({fresh(name), orr.in, {made, k}, orr.imm, {}});
+  p.outputs[0] = unsigned(p.num_values() - 1);
+  return true;
+}
+
+}  // namespace
+
+bool OperandGoal::has_constant() const {
+  return std::any_of(constant.begin(), constant.end(), [](const auto& c) { return !c.empty(); });
+}
+
+bool OperandGoal::has_value() const {
+  return std::any_of(constant.begin(), constant.end(), [](const auto& c) { return c.empty(); });
+}
+
+Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, ConstantLayout layout) {
+  const Operand* ops[2] = {&sv.v1, &sv.v2};
+  const unsigned n = sv.n(), bpe = sv.type.elem.bits / 8;
+  // A constant operand's bytes, and whether the result reads an element of it that is not zero
+  // (a zero element is a zero lane: no constant is loaded for it).
+  std::vector<uint8_t> bytes[2];
+  bool needed[2] = {false, false};
+  for (int k = 0; k < 2; ++k) {
+    if (ops[k]->kind != Operand::Kind::Splat && ops[k]->kind != Operand::Kind::Constant) continue;
+    auto b = operand_bytes(*ops[k], sv.type.elem, n);
+    if (!b) return b.error();
+    bytes[k] = std::move(*b);
+  }
+  auto zero_elem = [&](int which, unsigned elem) {
+    return std::all_of(bytes[which].begin() + elem * bpe, bytes[which].begin() + (elem + 1) * bpe, [](uint8_t b) { return b == 0; });
+  };
+  for (int e : sv.mask) {
+    if (e < 0) continue;
+    const int which = e >= int(n) ? 1 : 0;
+    if (bytes[which].empty() || ops[which]->elem_is_undef(unsigned(e) % n)) continue;
+    needed[which] |= !zero_elem(which, unsigned(e) % n);
+  }
+  if ((layout == ConstantLayout::in_place && sv.m() > n) ||
+      ((layout == ConstantLayout::in_place || layout == ConstantLayout::or_fill) && !needed[0] && !needed[1]))
+    return std::optional<OperandGoal>{};
+
+  OperandGoal g;
+  int input[2] = {-1, -1};
+  auto add = [&](std::string name, int operand, std::vector<uint8_t> constant) {
+    while (std::find(g.names.begin(), g.names.end(), name) != g.names.end()) name += "_2";
+    g.names.push_back(std::move(name));
+    g.operand.push_back(operand);
+    g.constant.push_back(std::move(constant));
+    return int(g.names.size() - 1);
+  };
+  // Value operands, in order and named after them (the same value once).
+  for (int k = 0; k < 2; ++k) {
+    const Operand& op = *ops[k];
+    if (op.kind != Operand::Kind::Value) continue;
+    if (same_value(sv, k) != k) {
+      input[k] = input[0];
+      continue;
+    }
+    std::string name;
+    for (char c : op.name.substr(1))
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') name += c;
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = std::string(k ? "b" : "a") + name;
+    input[k] = add(name, k, {});
+  }
+  // Constants: each operand as it is, or one register of them all in place.
+  int in_place = -1;
+  if (layout == ConstantLayout::in_place) in_place = add("c", -1, std::vector<uint8_t>(size_t(n) * bpe, 0));
+  if (layout == ConstantLayout::or_fill) g.fill.assign(size_t(sv.m()) * bpe, 0);
+  if (layout == ConstantLayout::natural)
+    for (int k = 0; k < 2; ++k)
+      if (needed[k]) input[k] = k == 1 && needed[0] && sv.v1 == sv.v2 ? input[0] : add("c", k, bytes[k]);
+
+  for (unsigned i = 0; i < sv.mask.size(); ++i) {
+    const int e = sv.mask[i];
+    for (unsigned k = 0; k < bpe; ++k) {
+      const unsigned at = i * bpe + k;
+      if (e == kUndef) {
+        g.goal.push_back(kAnyByte);
+        continue;
+      }
+      if (e == kZero) {
+        g.goal.push_back(kZeroByte);
+        continue;
+      }
+      const int which = e >= int(n) ? 1 : 0;
+      const Operand& op = *ops[which];
+      const unsigned byte = (unsigned(e) % n) * bpe + k;
+      if (op.kind == Operand::Kind::Zero) g.goal.push_back(kZeroByte);
+      else if (op.is_undef() || op.elem_is_undef(unsigned(e) % n)) g.goal.push_back(kAnyByte);
+      else if (op.kind == Operand::Kind::Value) g.goal.push_back(int(label(input[which], int(byte))));
+      else if (zero_elem(which, unsigned(e) % n)) g.goal.push_back(kZeroByte);
+      else if (layout == ConstantLayout::free) g.goal.push_back(kAnyByte);
+      else if (layout == ConstantLayout::natural) g.goal.push_back(int(label(input[which], int(byte))));
+      else if (layout == ConstantLayout::or_fill) {
+        g.fill[at] = bytes[which][byte];
+        g.goal.push_back(kZeroByte);
+      } else {
+        g.constant[size_t(in_place)][at] = bytes[which][byte];
+        g.goal.push_back(int(label(in_place, int(at))));
+      }
+    }
+  }
+  return std::optional<OperandGoal>{std::move(g)};
+}
+
+void attach_constants(Program& p, const OperandGoal& g, unsigned in_bits) {
+  for (unsigned v = 0; v < p.inputs.size(); ++v) {
+    const auto at = input_of(p, v, g, in_bits);
+    if (!at || g.constant[at->first].empty()) continue;
+    Program::Input& in = p.inputs[v];
+    const std::vector<uint8_t>& all = g.constant[at->first];
+    const size_t rb = in.bits / 8, from = std::min(all.size(), at->second * rb);
+    in.constant.assign(rb, 0);  // (past the operand: zeros, so a narrower constant is a whole register)
+    std::copy(all.begin() + long(from), all.begin() + long(std::min(all.size(), from + rb)), in.constant.begin());
+    in.held = 0;
+  }
+}
+
+std::optional<unsigned> wrong_result(const Program& p, const ShuffleVector& sv, const OperandGoal& g) {
+  const auto labels = simulate_labels(p);
+  if (!labels || p.outputs.empty()) return 0;
+  const Operand* ops[2] = {&sv.v1, &sv.v2};
+  const unsigned n = sv.n(), bpe = sv.type.elem.bits / 8, in_bits = n * sv.type.elem.bits;
+  const unsigned out_rb = p.bits_of(p.outputs[0]) / 8;
+  std::vector<uint8_t> bytes[2];
+  for (int k = 0; k < 2; ++k)
+    if (ops[k]->is_constant())
+      if (auto b = operand_bytes(*ops[k], sv.type.elem, n)) bytes[k] = std::move(*b);
+  for (unsigned i = 0; i < sv.m() * bpe; ++i) {
+    const int e = sv.mask[i / bpe];
+    if (e == kUndef) continue;
+    if (i / out_rb >= labels->size()) return i;
+    const ByteLabel got = (*labels)[i / out_rb].at(i % out_rb);
+    const int which = e >= int(n) ? 1 : 0;
+    const Operand& op = *ops[which];
+    const unsigned byte = (unsigned(e) % n) * bpe + i % bpe;
+    if (e >= 0 && (op.is_undef() || op.elem_is_undef(unsigned(e) % n))) continue;
+    const bool zero = e == kZero || op.kind == Operand::Kind::Zero || (op.is_constant() && bytes[which].at(byte) == 0);
+    if (zero) {
+      if (got.input >= 0) return i;
+      continue;
+    }
+    if (got.input < 0 || got.is_sign()) return i;
+    const Program::Input& in = p.inputs.at(unsigned(got.input));
+    if (op.kind == Operand::Kind::Value) {
+      const auto at = input_of(p, unsigned(got.input), g, in_bits);
+      if (in.is_constant() || !at || g.operand[at->first] != same_value(sv, which) || at->second * (in.bits / 8) + got.byte != byte)
+        return i;
+    } else if (!in.is_constant() || in.constant.at(got.byte) != bytes[which].at(byte)) {
+      return i;
+    }
+  }
+  return std::nullopt;
+}
+
+Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal& natural, unsigned in_bits,
+                                     const SynthOptions& opts, const SolveGoal& solve) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
+  // A share of what is left of the budget.
+  auto share = [&](double part) {
+    SynthOptions o = opts;
+    o.budget_ms = unsigned(std::max(1.0, (double(opts.budget_ms) - elapsed()) * part));
+    o.node_budget = std::max<uint64_t>(1, uint64_t(double(opts.node_budget) * part));
+    return o;
+  };
+  auto in_place = operand_goal(sv, ConstantLayout::in_place);
+  if (!in_place) return in_place.error();
+  auto or_fill = operand_goal(sv, ConstantLayout::or_fill);
+  if (!or_fill) return or_fill.error();
+  auto relaxed = operand_goal(sv, ConstantLayout::free);
+  if (!relaxed) return relaxed.error();
+
+  std::optional<SynthResult> best;
+  std::optional<OperandGoal> best_goal;
+  std::optional<Error> first_error;
+  uint64_t nodes = 0, values = 0;
+  double cpu_ms = 0, catalog_ms = 0;
+  bool exhausted = false;
+  unsigned levels = ~0u;
+  auto tally = [&](const SynthResult& r) {
+    nodes += r.nodes, values += r.values, cpu_ms += r.cpu_ms;
+    catalog_ms = std::max(catalog_ms, r.catalog_ms);
+    exhausted |= r.budget_exhausted;
+    levels = std::min(levels, r.levels);
+  };
+  auto consider = [&](const OperandGoal& g, const SynthOptions& o) {
+    auto r = solve(g, o);
+    if (!r) {
+      if (!first_error) first_error = r.error();
+      return;
+    }
+    tally(*r);
+    // The search saw a constant as an input (or or_fill's or comes after it): its load is paid on top.
+    const double before = objective_cost(r->program, opts);
+    attach_constants(r->program, g, in_bits);
+    if (!g.fill.empty() && !or_in_fill(r->program, g.fill, opts)) return;
+    r->cost += objective_cost(r->program, opts) - before;
+    if (!best || r->cost < best->cost - kTie) best = std::move(*r), best_goal = g;
+  };
+  // The budget's shares: most to the searches that answer, a little to the bound.
+  consider(natural, share(*in_place ? 0.3 : 0.45));
+  if (*in_place) consider(**in_place, share(0.45));
+  if (*or_fill) consider(**or_fill, share(0.8));
+  if (!best) return *first_error;
+
+  // The bound: a Program for the shuffle is one for the free layout with its constant registers
+  // read as zero registers (the free layout's input bytes cannot come from a constant, and where
+  // a constant's bytes only mask or fill they act as zeros there), at no more cost.
+  double bound = 0;
+  if ((*relaxed)->has_value()) {
+    SynthOptions o = share(1.0);
+    if (auto r = solve(**relaxed, o)) {
+      tally(*r);
+      bound = r->lower_bound;
+    }
+  }
+  SynthResult out = std::move(*best);
+  out.optimal = out.cost <= bound + 1e-5;
+  out.lower_bound = std::min(bound, out.cost);
+  out.nodes = nodes, out.values = values, out.cpu_ms = cpu_ms, out.catalog_ms = catalog_ms;
+  out.budget_exhausted = exhausted;
+  out.levels = levels;
+  out.ms = elapsed();
+  // Never print an unverified Program: checked against the shuffle, not against a layout's goal.
+  if (const auto wrong = wrong_result(out.program, sv, *best_goal))
+    throw std::logic_error(fmt::format("synth: byte {} of the Program with constants is wrong:\n{}", *wrong, print_program(out.program)));
+  return out;
+}
+
+}  // namespace shufc::synth
