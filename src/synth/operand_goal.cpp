@@ -63,6 +63,24 @@ bool or_in_fill(Program& p, const std::vector<uint8_t>& fill, const SynthOptions
   return true;
 }
 
+// One load for equal constants (the registers of a splat split into several): later copies'
+// readers read the first, and the copies go.
+void merge_equal_constants(Program& p) {
+  for (unsigned j = 0; j < p.inputs.size(); ++j) {
+    if (!p.inputs[j].is_constant()) continue;
+    unsigned same = j;
+    for (unsigned i = 0; i < j && same == j; ++i)
+      if (p.inputs[i].is_constant() && p.inputs[i].bits == p.inputs[j].bits && p.inputs[i].constant == p.inputs[j].constant) same = i;
+    if (same == j) continue;
+    auto renumber = [&](unsigned& v) { v = v == j ? same : v > j ? v - 1 : v; };
+    for (Program::Step& st : p.steps)
+      for (unsigned& a : st.args) renumber(a);
+    for (unsigned& o : p.outputs) renumber(o);
+    p.inputs.erase(p.inputs.begin() + j);
+    --j;
+  }
+}
+
 }  // namespace
 
 bool OperandGoal::has_constant() const {
@@ -255,6 +273,7 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
     const double before = objective_cost(r->program, opts);
     attach_constants(r->program, g, in_bits);
     if (!g.fill.empty() && !or_in_fill(r->program, g.fill, opts)) return;
+    merge_equal_constants(r->program);
     r->cost += objective_cost(r->program, opts) - before;
     if (!best || r->cost < best->cost - kTie) best = std::move(*r), best_goal = g;
   };

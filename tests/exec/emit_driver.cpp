@@ -166,6 +166,7 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
     for (int pass = 0; pass < 2; ++pass) {  // inputs in the spill area first (through register 0)
       int off = 0;
       for (size_t k = 0; k < p.inputs.size(); ++k) {
+        if (p.inputs[k].is_constant()) continue;  // (the code loads it)
         const std::string& loc = in_regs.at(k);
         const unsigned bits = p.inputs[k].bits;
         if (pass == 0 && is_mem(loc)) s += load(reg0(bits), "rdi", off) + store(reg0(bits), "rsp", mem_off(loc));
@@ -193,6 +194,7 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
     for (int pass = 0; pass < 2; ++pass) {
       int off = 0;
       for (size_t k = 0; k < p.inputs.size(); ++k) {
+        if (p.inputs[k].is_constant()) continue;  // (the code loads it)
         const std::string& loc = in_regs.at(k);
         const unsigned bits = p.inputs[k].bits;
         if (pass == 0 && is_mem(loc))
@@ -261,7 +263,7 @@ int main(int argc, char** argv) {
   for (unsigned t = 0; t < kTrials; ++t) {
     std::vector<std::vector<uint8_t>> ins;
     std::vector<uint8_t> cat;
-    for (unsigned k = 0; k < p.inputs.size(); ++k) {
+    for (unsigned k : p.passed_inputs()) {  // (a constant input holds its own bytes)
       // An operand narrower than its register: its bytes, the rest of the register zero (as the C
       // loads it; the Program must not read it).
       ins.push_back(trial_bytes(t, k, p.input_bytes(k), rng));
@@ -278,7 +280,7 @@ int main(int argc, char** argv) {
   std::vector<size_t> in_off;
   {
     size_t off = 0;
-    for (unsigned k = 0; k < p.inputs.size(); ++k) in_off.push_back(off), off += p.input_bytes(k);
+    for (unsigned k : p.passed_inputs()) in_off.push_back(off), off += p.input_bytes(k);
   }
 
   // The test vectors as C.
@@ -304,7 +306,7 @@ int main(int argc, char** argv) {
     return s;
   };
   std::string single_args;
-  for (size_t k = 0; k < p.inputs.size(); ++k) single_args += fmt::format("test_in[t] + {}, ", in_off[k]);
+  for (size_t k = 0; k < in_off.size(); ++k) single_args += fmt::format("test_in[t] + {}, ", in_off[k]);
 
   // C.
   write(dir + "/c_test.c", emit_c(p, "shufc_under_test") + "\n" +
@@ -335,7 +337,7 @@ int main(int argc, char** argv) {
         m += fmt::format("  call void @shufc_under_test(ptr @in{}, ptr @got)\n", t);
       } else {
         std::string args;
-        for (size_t k = 0; k < p.inputs.size(); ++k)
+        for (size_t k = 0; k < in_off.size(); ++k)
           args += fmt::format("ptr getelementptr inbounds (i8, ptr @in{}, i64 {}), ", t, in_off[k]);
         m += fmt::format("  call void @shufc_under_test({}ptr @got)\n", args);
       }

@@ -54,6 +54,60 @@ TEST(ProgramParser, LowParts) {
   EXPECT_EQ(print_program(*p), text);
 }
 
+// A constant input: its register's bytes, no parameter; its zero bytes are zeros to the labels.
+TEST(ProgramParser, Constants) {
+  const char* text =
+      "in v : 128\n"
+      "const c : 128 = [0x00,0x00,0x00,0xff,0x00,0x00,0x00,0xff,0x00,0x00,0x00,0xff,0x00,0x00,0x00,0xff]\n"
+      "t = pshufb v, [0,1,2,z,3,4,5,z,6,7,8,z,9,10,11,z]\n"
+      "r = por t, c\n"
+      "out r\n";
+  auto p = parse_program(text);
+  ASSERT_TRUE(p) << p.error().str();
+  ASSERT_EQ(p->inputs.size(), 2u);
+  EXPECT_FALSE(p->inputs[0].is_constant());
+  EXPECT_TRUE(p->inputs[1].is_constant());
+  EXPECT_EQ(p->inputs[1].constant[3], 0xff);
+  EXPECT_EQ(p->passed_inputs(), std::vector<unsigned>{0});
+  EXPECT_EQ(print_program(*p), text);
+  // Decimal bytes read the same.
+  auto dec = parse_program("in v : 128\nconst c : 128 = [0,0,0,255,0,0,0,255,0,0,0,255,0,0,0,255]\nr = por v, c\nout r\n");
+  ASSERT_TRUE(dec) << dec.error().str();
+  EXPECT_EQ(dec->inputs[1].constant, p->inputs[1].constant);
+  // Labels: v's bytes and the constant's 0xff where the pshufb left zeros.
+  const auto labels = simulate_labels(*p);
+  ASSERT_TRUE(labels);
+  EXPECT_EQ((*labels)[0][0], (ByteLabel{0, 0}));
+  EXPECT_EQ((*labels)[0][3], (ByteLabel{1, 3}));
+  EXPECT_EQ((*labels)[0][4], (ByteLabel{0, 3}));
+  // Values: one vector per passed input, or one per input (a constant's is ignored).
+  std::vector<uint8_t> v(16);
+  for (unsigned i = 0; i < 16; ++i) v[i] = uint8_t(0x10 + i);
+  const std::vector<uint8_t> want = {0x10, 0x11, 0x12, 0xff, 0x13, 0x14, 0x15, 0xff, 0x16, 0x17, 0x18, 0xff, 0x19, 0x1a, 0x1b, 0xff};
+  EXPECT_EQ(simulate_values(*p, {v})[0], want);
+  EXPECT_EQ(simulate_values(*p, {v, std::vector<uint8_t>(16, 0x55)})[0], want);
+}
+
+TEST(ProgramParser, ConstantErrors) {
+  struct Case { const char* text; unsigned line; const char* says; };
+  const Case cases[] = {
+      {"in v : 128\nconst c : 128 = [1,2,3]\nout v\n", 2, "has 16 bytes, not 3"},
+      {"in v : 128\nconst c : 128 = [256,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]\nout v\n", 2, "0..255"},
+      {"in v : 128\nconst c : 128 = [0xfg,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]\nout v\n", 2, "0..255"},
+      {"in v : 128\nconst c : 128 [0]\nout v\n", 2, "expected '= [BYTES]'"},
+      {"in v : 128\nconst c : 128 = 0\nout v\n", 2, "expected '['"},
+      {"in v : 128\nconst c : 100 = [0]\nout v\n", 2, "64, 128, 256 or 512"},
+      {"in v : 128\nconst v : 64 = [0,0,0,0,0,0,0,0]\nout v\n", 2, "defined twice"},
+      {"const c : 64 = [0,0,0,0,0,0,0,0]\nout c\n", 1, "not only constants"},
+  };
+  for (const Case& c : cases) {
+    auto p = parse_program(c.text);
+    ASSERT_FALSE(p) << c.text;
+    EXPECT_EQ(p.error().line, c.line) << c.text;
+    EXPECT_NE(p.error().message.find(c.says), std::string::npos) << c.text << " -> " << p.error().message;
+  }
+}
+
 TEST(ProgramParser, Errors) {
   struct Case { const char* text; unsigned line; const char* says; };
   const Case cases[] = {

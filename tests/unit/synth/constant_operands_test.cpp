@@ -1,0 +1,151 @@
+// Shuffles with constant operands (operand_goal.h): the constant is a Program input loaded from
+// memory, the answer computes the shuffle on values, its bound is honest, and what cannot be read
+// is an error.
+#include <random>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "shufc/constant_bytes.h"
+#include "shufc/isa/registry.h"
+#include "shufc/parse.h"
+#include "shufc/sim.h"
+#include "shufc/synth.h"
+
+namespace shufc {
+namespace {
+
+SynthOptions options(const char* target, const char* cpu) {
+  SynthOptions o{*isa::find_target(target), find_cpu(cpu)};
+  o.budget_ms = 5000;
+  return o;
+}
+
+// Runs the Program on random bytes for the value operand %v (its registers in order) and compares
+// every defined lane with the shuffle: %v's lane, the constant's bytes, or zero.
+void expect_computes(const SynthResult& r, const std::string& ir) {
+  const ShuffleVector sv = *parse_one(ir);
+  const Program& p = r.program;
+  const unsigned eb = sv.type.elem.bits / 8, n = sv.n();
+  std::mt19937 rng(9);
+  std::vector<uint8_t> v(n * eb);
+  for (auto& b : v) b = uint8_t(rng() | 0x11);
+  std::vector<std::vector<uint8_t>> in;
+  size_t at = 0;
+  for (unsigned k : p.passed_inputs()) {
+    const unsigned rb = p.inputs[k].bits / 8;
+    std::vector<uint8_t> reg(rb, 0xee);
+    for (unsigned j = 0; j < rb && at < v.size(); ++j) reg[j] = v[at++];
+    in.push_back(std::move(reg));
+  }
+  const std::vector<uint8_t> c = *operand_bytes(sv.v2, sv.type.elem, n);
+  std::vector<uint8_t> out;
+  const auto outs = simulate_values(p, in);
+  for (unsigned o = 0; o < outs.size(); ++o) out.insert(out.end(), outs[o].begin(), outs[o].begin() + p.output_bytes(o));
+  ASSERT_EQ(out.size(), sv.m() * eb) << ir;
+  for (unsigned i = 0; i < sv.m(); ++i) {
+    const int e = sv.mask[i];
+    if (e == kUndef || (e >= int(n) && sv.v2.elem_is_undef(unsigned(e) - n))) continue;
+    for (unsigned k = 0; k < eb; ++k) {
+      const uint8_t want = e == kZero ? 0 : e < int(n) ? v[unsigned(e) * eb + k] : c[(unsigned(e) - n) * eb + k];
+      ASSERT_EQ(out[i * eb + k], want) << ir << " lane " << i << "\n" << print_program(p);
+    }
+  }
+}
+
+std::string alpha(unsigned lanes, const char* splat) {
+  std::string mask;
+  for (unsigned i = 0; i < lanes; ++i)
+    mask += (i ? ", i32 " : "i32 ") + std::to_string(i % 4 == 3 ? lanes : (i / 4) * 3 + i % 4);
+  return "shufflevector <" + std::to_string(lanes) + " x i8> %v, <" + std::to_string(lanes) + " x i8> " + splat + ", <" +
+         std::to_string(lanes) + " x i32> <" + mask + ">";
+}
+
+TEST(SynthConstants, AnswersComputeTheShuffle) {
+  struct Case { std::string ir; const char* target; const char* cpu; unsigned max_steps; };
+  const Case cases[] = {
+      // rgb to rgba: a pshufb and an or with the alpha bytes (clang's two instructions).
+      {alpha(16, "splat (i8 -1)"), "ssse3", "skylake", 2},
+      {alpha(16, "splat (i8 -1)"), "neon", "neoverse-n1", 1},
+      {alpha(32, "splat (i8 -1)"), "avx2", "skylake", 3},
+      {alpha(64, "splat (i8 -1)"), "avx512vbmi", "icelake-server", 2},
+      // An interleave with a splat reads it as it is.
+      {"shufflevector <8 x i16> %v, <8 x i16> splat (i16 1), <8 x i32> <i32 0, i32 8, i32 1, i32 9, i32 2, i32 10, i32 3, i32 11>",
+       "sse2", "skylake", 1},
+      // Constants into lanes: a blend with the constant in place.
+      {"shufflevector <4 x i32> %v, <4 x i32> <i32 5, i32 -6, i32 7, i32 8>, <4 x i32> <i32 0, i32 5, i32 2, i32 7>", "sse4.1",
+       "skylake", 1},
+      {"shufflevector <4 x i32> %v, <4 x i32> <i32 5, i32 -6, i32 7, i32 8>, <4 x i32> <i32 3, i32 4, i32 1, i32 4>", "sse4.1",
+       "skylake", 3},
+      {"shufflevector <4 x float> %v, <4 x float> <float 1.000000e+00, float poison, float -2.500000e+00, float 0.000000e+00>, "
+       "<4 x i32> <i32 7, i32 4, i32 5, i32 2>",
+       "sse2", "skylake", 4},
+      // Several registers: a 512-bit result on AVX2, and a concatenation with a constant.
+      {"shufflevector <16 x i32> %v, <16 x i32> splat (i32 -1), <16 x i32> <i32 0, i32 16, i32 2, i32 16, i32 4, i32 16, i32 6, i32 16, "
+       "i32 8, i32 16, i32 10, i32 16, i32 12, i32 16, i32 14, i32 16>",
+       "avx2", "skylake", 8},
+      {"shufflevector <4 x i32> %v, <4 x i32> <i32 1, i32 2, i32 3, i32 4>, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>",
+       "sse2", "skylake", 0},
+      // Narrower than a register: a <2 x float> epilogue with a constant.
+      {"shufflevector <2 x float> %v, <2 x float> <float 3.000000e+00, float 4.000000e+00>, <2 x i32> <i32 2, i32 0>", "sse4.1",
+       "skylake", 2},
+      {"shufflevector <8 x i8> %v, <8 x i8> splat (i8 9), <8 x i32> <i32 0, i32 8, i32 1, i32 8, i32 2, i32 8, i32 3, i32 8>", "neon",
+       "neoverse-n1", 1},
+  };
+  for (const Case& c : cases) {
+    auto sv = parse_one(c.ir);
+    ASSERT_TRUE(sv) << c.ir;
+    auto r = synthesize(*sv, options(c.target, c.cpu));
+    ASSERT_TRUE(r) << c.ir << ": " << r.error().message;
+    expect_computes(*r, c.ir);
+    EXPECT_LE(r->program.steps.size(), c.max_steps) << c.ir << "\n" << print_program(r->program);
+    EXPECT_EQ(r->program.passed_inputs().size() + 1, r->program.inputs.size()) << print_program(r->program);
+    EXPECT_LE(r->lower_bound, r->cost + 1e-9);
+    // The text form keeps the constant.
+    auto again = parse_program(print_program(r->program));
+    ASSERT_TRUE(again) << again.error().str();
+    EXPECT_EQ(print_program(*again), print_program(r->program));
+  }
+}
+
+// A constant's load is paid: the answer costs more than the same Program with the constant
+// passed in, and the bound (the search's with the constant lanes free) is not above the answer.
+TEST(SynthConstants, TheLoadIsPaidAndTheBoundIsHonest) {
+  const std::string ir = alpha(16, "splat (i8 -1)");
+  auto r = synthesize(*parse_one(ir), options("ssse3", "skylake"));
+  ASSERT_TRUE(r);
+  Program passed = r->program;
+  for (auto& in : passed.inputs) in.constant.clear();
+  EXPECT_GT(program_cost(r->program, *find_cpu("skylake")).rthroughput, program_cost(passed, *find_cpu("skylake")).rthroughput);
+  EXPECT_FALSE(r->optimal);
+  EXPECT_GE(r->lower_bound, 1.0 - 1e-9);  // (at least the pshufb)
+  EXPECT_LT(r->lower_bound, r->cost);
+}
+
+// Zero elements of a constant are zero lanes: no constant is loaded for them.
+TEST(SynthConstants, ZeroElementsAreZeroLanes) {
+  auto r = synthesize(*parse_one("shufflevector <4 x i32> %v, <4 x i32> <i32 0, i32 7, i32 0, i32 9>, <4 x i32> <i32 4, i32 0, i32 6, i32 1>"),
+                      options("sse2", "skylake"));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->program.passed_inputs().size(), r->program.inputs.size());
+  EXPECT_TRUE(r->optimal);
+}
+
+TEST(SynthConstants, SaysWhatItCannotRead) {
+  for (const char* ir : {"shufflevector <4 x i32> %v, <4 x i32> <i32 1, i32 2, i32 3, i32 99999999999>, <4 x i32> <i32 0, i32 7, i32 1, i32 5>",
+                         "shufflevector <2 x half> %v, <2 x half> <half 0x3FF0000000000000, half 0xH0000>, <2 x i32> <i32 2, i32 0>"}) {
+    auto sv = parse_one(ir);
+    ASSERT_TRUE(sv) << ir;
+    auto r = synthesize(*sv, options("sse4.1", "skylake"));
+    ASSERT_FALSE(r) << ir;
+    EXPECT_NE(r.error().message.find("cannot read the constant element"), std::string::npos) << r.error().message;
+  }
+  // A result of constants only reads no input value.
+  auto r = synthesize(*parse_one("shufflevector <4 x i32> <i32 1, i32 2, i32 3, i32 4>, <4 x i32> poison, <4 x i32> <i32 3, i32 2, i32 1, i32 0>"),
+                      options("sse2", "skylake"));
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("constant"), std::string::npos) << r.error().message;
+}
+
+}  // namespace
+}  // namespace shufc
