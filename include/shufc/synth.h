@@ -70,7 +70,8 @@ struct SynthResult {
 };
 
 // Synthesizes one output vector from up to two input vectors. The shuffle's operands may be
-// values, undef/poison or zeroinitializer; operands and result of several registers are split
+// values, undef/poison, zeroinitializer or constants (inputs loaded from memory,
+// Program::Input::constant; operand_goal.h); operands and result of several registers are split
 // into registers (register_split.h), ones narrower than a register are its low part
 // (Program::Input::held, Program::out_held). Errors (exit 1 material) say what is outside that.
 // The returned Program has passed simulate_labels against the mask.

@@ -166,7 +166,11 @@ Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, Const
       if (op.kind == Operand::Kind::Zero) g.goal.push_back(kZeroByte);
       else if (op.is_undef() || op.elem_is_undef(unsigned(e) % n)) g.goal.push_back(kAnyByte);
       else if (op.kind == Operand::Kind::Value) g.goal.push_back(int(label(input[which], int(byte))));
-      else if (zero_elem(which, unsigned(e) % n)) g.goal.push_back(kZeroByte);
+      // A zero element is a zero lane, but for a constant register that is loaded anyway: there
+      // its zero bytes are as good (one blend with the constant, zeros and all).
+      else if (zero_elem(which, unsigned(e) % n) &&
+               (layout == ConstantLayout::free || layout == ConstantLayout::or_fill || !needed[which]))
+        g.goal.push_back(kZeroByte);
       else if (layout == ConstantLayout::free) g.goal.push_back(kAnyByte);
       else if (layout == ConstantLayout::natural) g.goal.push_back(int(label(input[which], int(byte))));
       else if (layout == ConstantLayout::or_fill) {

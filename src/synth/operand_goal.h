@@ -36,8 +36,9 @@ struct OperandGoal {
   bool has_value() const;
 };
 
-// The goal and inputs under a layout. A constant element of zeros is a zero lane; another's bytes
-// are the constant's (a zero byte in it too: a blend takes the element whole). nullopt for
+// The goal and inputs under a layout. A constant element's bytes are the constant register's (a
+// zero byte too: a blend takes the element whole); an element of zeros is a zero lane where no
+// constant register holds it (free, or_fill, or no other element of its operand is read). nullopt for
 // in_place when the result is wider than an operand, and for in_place and or_fill when the result
 // reads no constant element but zeros. Errors: a constant literal without known bytes.
 Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, ConstantLayout layout);
