@@ -21,6 +21,8 @@ inline Label label(int input, int byte) { return Label(input * 256 + byte); }
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kTie = 1e-6;  // costs this close are equal (the tables give six digits)
+// What an instruction that uses no execution port (the zero idiom) costs under throughput.
+constexpr double kPortlessCost = 1e-3;  // far below any instruction's reciprocal throughput
 
 // The source element each `width`-byte element of the goal takes whole and in its own byte order:
 // that element's first byte's label; kAnyByte for an element of free bytes, kZeroByte for one of

@@ -53,7 +53,6 @@ constexpr Label kSignLabel = 0x8000;  // with an input byte's label: that byte's
 constexpr int kSignSrc = 0x4000;      // in Instance::src: the sign fill of that argument byte
 constexpr int kSrcMask = 0x3FFF;
 constexpr double kLoadTieBreak = 1e-7;  // relative: far below the tables' six digits
-constexpr double kPortlessCost = 1e-3;  // far below any instruction's reciprocal throughput
 
 bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
 // The sign fill of a byte: zero for zero, itself for a sign fill (kMixed: unknown, stays so).

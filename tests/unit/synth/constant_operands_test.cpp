@@ -118,7 +118,7 @@ TEST(SynthConstants, TheLoadIsPaidAndTheBoundIsHonest) {
   for (auto& in : passed.inputs) in.constant.clear();
   EXPECT_GT(program_cost(r->program, *find_cpu("skylake")).rthroughput, program_cost(passed, *find_cpu("skylake")).rthroughput);
   EXPECT_FALSE(r->optimal);
-  EXPECT_GE(r->lower_bound, 1.0 - 1e-9);  // (at least the pshufb)
+  EXPECT_GE(r->lower_bound, 1.0 + 0.5 - 0.001 - 1e-9);  // (at least the pshufb, and the load less a zero idiom)
   EXPECT_LT(r->lower_bound, r->cost);
 }
 
