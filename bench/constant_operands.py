@@ -119,6 +119,9 @@ def main():
         print("%s: %d cases in %.0f s (shufc %.0f s); losses in %s" % (t, r["cases"], r["seconds"], r["shufc_seconds"], r["log"]),
               file=sys.stderr)
         results.append(r)
+        if cfg["arch"] == "aarch64":  # (the compilers' adrp dropped: one load per constant for all three)
+            results.append(cc.bench_target(os.path.abspath(a.shufc), t, cfg, a.budget_ms, os.path.join(a.out, "constants"), False,
+                                           drop_adrp=True, cases=cases))
     cc.print_table(results)
     print("\nShuffles with a constant operand; win/tie/loss as in compare_compilers.py (llvm-mca Block RThroughput, "
           "tie within %.2f, the constant's load counted for all three)." % cc.TOL)
