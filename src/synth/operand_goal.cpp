@@ -239,11 +239,12 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
                                      const SynthOptions& opts, const SolveGoal& solve) {
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
-  // A share of what is left of the budget.
+  uint64_t nodes = 0, values = 0;
+  // A share of what is left of the budget (time and nodes).
   auto share = [&](double part) {
     SynthOptions o = opts;
     o.budget_ms = unsigned(std::max(1.0, (double(opts.budget_ms) - elapsed()) * part));
-    o.node_budget = std::max<uint64_t>(1, uint64_t(double(opts.node_budget) * part));
+    o.node_budget = std::max<uint64_t>(1, uint64_t(double(opts.node_budget - std::min(nodes, opts.node_budget)) * part));
     return o;
   };
   auto in_place = operand_goal(sv, ConstantLayout::in_place);
@@ -256,7 +257,6 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
   std::optional<SynthResult> best;
   std::optional<OperandGoal> best_goal;
   std::optional<Error> first_error;
-  uint64_t nodes = 0, values = 0;
   double cpu_ms = 0, catalog_ms = 0;
   bool exhausted = false;
   unsigned levels = ~0u;
@@ -313,7 +313,7 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
   out.nodes = nodes, out.values = values, out.cpu_ms = cpu_ms, out.catalog_ms = catalog_ms;
   out.budget_exhausted = exhausted;
   out.levels = levels;
-  out.ms = elapsed();
+  out.ms = elapsed() - catalog_ms;  // (the budget's clock: the catalog apart, as in synth_goal)
   // Never print an unverified Program: checked against the shuffle, not against a layout's goal.
   if (const auto wrong = wrong_result(out.program, sv, *best_goal))
     throw std::logic_error(fmt::format("synth: byte {} of the Program with constants is wrong:\n{}", *wrong, print_program(out.program)));

@@ -1864,7 +1864,6 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
 }  // namespace synth
 
 Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& opts) {
-  using synth::kAnyByte, synth::kZeroByte, synth::label;
   if (!opts.cpu) return Error{"synth needs a CPU cost model"};
   if (opts.cpu->arch != opts.target.arch) return Error{fmt::format("CPU '{}' is not a {} CPU", opts.cpu->name, opts.target.name)};
   if (in.scalable()) return Error{"synth handles fixed-length vectors; scalable ones are the scalable-vectors engine's"};
