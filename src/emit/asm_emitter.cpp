@@ -1,11 +1,11 @@
 // emit_asm: a Program as an instruction sequence with registers allocated (see emit.h).
 //
 // Conventions of the output (also written into its header comment):
-//  - Input k arrives in vector register k (a constant input is no argument: loaded from its
-//    constant where first read, like a control vector) (xmm/ymm/zmm k by its width on x86, vk on AArch64);
+//  - Input k arrives in vector register k (xmm/ymm/zmm k by its width on x86, vk on AArch64);
 //    outputs are left in registers, named in the header (an operand or result narrower than its
 //    register is its low part, as the ABIs pass <2 x float>). An input beyond the register file
-//    arrives in the spill area.
+//    arrives in the spill area. A constant input is no argument (k counts the others): it is
+//    loaded from its constant where first read, like a control vector.
 //  - Registers: linear scan over the SSA, lowest free register first. x86 uses 16 registers; with
 //    AVX-512, 16..31 too, but only for values that EVEX instructions alone touch (SSE and VEX
 //    encodings cannot name them). When a destructive template ("punpcklbw {0}, {1}") destroys an

@@ -7,8 +7,9 @@ deinterleaves, reverses, byte swaps, rotations, broadcasts; and shuffles of seve
 an operand of two registers, a result of two, a plane of three registers; and narrower than a
 register: <2 x float> and the like in a register's low part, concatenations of two, halves, an
 operand of one and a half registers; and constant operands: IR shuffles of a value and a constant
-vector or splat, whose lanes the checker takes from the constant's bytes; with --kernels, every shuffle clang-19 -O3 writes for
-bench/kernels/kernels.c on the target) goes through `shufc synth --batch`; the C of
+vector or splat, whose lanes the checker takes from the constant's bytes; with --kernels, every
+shuffle clang-19 -O3 writes for bench/kernels/kernels.c on the target, constant operands
+included) goes through `shufc synth --batch`; the C of
 every answer is compiled (clang-19 and gcc-12, -O1 -Wall -Werror) into one harness with a
 checker written from the mask alone (r[i] = (a:b)[m[i]], zero for z, anything for u), and run on
 random inputs (and checked to write nothing past the result): natively for x86 (targets whose features /proc/cpuinfo lacks are skipped), under
