@@ -1,6 +1,7 @@
 // What the search (synth.cpp) and the steps around it (two stages, last resorts) share: the
 // goal's byte encoding, the search itself, and the objective's cost of a Program.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -23,6 +24,16 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kTie = 1e-6;  // costs this close are equal (the tables give six digits)
 // What an instruction that uses no execution port (the zero idiom) costs under throughput.
 constexpr double kPortlessCost = 1e-3;  // far below any instruction's reciprocal throughput
+
+// Adds one search's statistics to a result made of several searches: nodes, values and times
+// summed, the catalog's time the largest, the budget exhausted if any one's was, the fewest
+// levels (start `into.levels` at ~0u).
+inline void add_search_stats(SynthResult& into, const SynthResult& s) {
+  into.nodes += s.nodes, into.values += s.values, into.ms += s.ms, into.cpu_ms += s.cpu_ms;
+  into.catalog_ms = std::max(into.catalog_ms, s.catalog_ms);
+  into.budget_exhausted |= s.budget_exhausted;
+  into.levels = std::min(into.levels, s.levels);
+}
 
 // The source element each `width`-byte element of the goal takes whole and in its own byte order:
 // that element's first byte's label; kAnyByte for an element of free bytes, kZeroByte for one of

@@ -9,6 +9,7 @@
 
 #include "goal.h"
 #include "program_build.h"
+#include "register_split.h"
 #include "shufc/constant_bytes.h"
 #include "shufc/sim.h"
 
@@ -22,7 +23,7 @@ std::optional<std::pair<unsigned, unsigned>> input_of(const Program& p, unsigned
   const unsigned per = (in_bits + in.bits - 1) / in.bits;
   for (unsigned j = 0; j < g.names.size(); ++j)
     for (unsigned r = 0; r < per; ++r)
-      if (in.name == (per == 1 ? g.names[j] : fmt::format("{}_{}", g.names[j], r))) return std::pair{j, r};
+      if (in.name == register_input_name(g.names[j], r, per)) return std::pair{j, r};
   return std::nullopt;
 }
 
@@ -38,28 +39,18 @@ bool or_in_fill(Program& p, const std::vector<uint8_t>& fill, const SynthOptions
   if (p.outputs.size() != 1 || p.out_held || p.bits_of(p.outputs[0]) != bits) return false;
   const Chosen orr = cheapest_or(o, bits);
   if (!orr.in) return false;
-  auto taken = [&](const std::string& name) {
-    return std::any_of(p.inputs.begin(), p.inputs.end(), [&](const auto& i) { return i.name == name; }) ||
-           std::any_of(p.steps.begin(), p.steps.end(), [&](const auto& s) { return s.name == name; });
-  };
-  auto fresh = [&](std::string name) {
-    while (taken(name)) name += "_2";
-    return name;
-  };
+  std::string name = "c";
+  while (std::any_of(p.inputs.begin(), p.inputs.end(), [&](const auto& i) { return i.name == name; })) name += "_2";
   // The constant is one more input: the steps' value ids move up by one.
   const unsigned k = unsigned(p.inputs.size());
-  p.inputs.push_back({fresh("c"), bits, 0, fill});
+  p.inputs.push_back({name, bits, 0, fill});
   for (Program::Step& st : p.steps)
     for (unsigned& a : st.args)
       if (a >= k) ++a;
-  unsigned made = p.outputs[0] >= k ? p.outputs[0] + 1 : p.outputs[0];
-  std::string name = "r";
-  if (made > k) {  // the or takes the result's name
-    name = p.steps[made - k - 1].name;
-    p.steps[made - k - 1].name = fresh("t" + std::to_string(p.steps.size()));
-  }
-  p.steps.push_back({fresh(name), orr.in, {made, k}, orr.imm, {}});
+  const unsigned made = p.outputs[0] >= k ? p.outputs[0] + 1 : p.outputs[0];
+  p.steps.push_back({"", orr.in, {made, k}, orr.imm, {}});
   p.outputs[0] = unsigned(p.num_values() - 1);
+  finish(p);  // (steps named t0, t1, ..., the or r)
   return true;
 }
 
@@ -239,12 +230,13 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
                                      const SynthOptions& opts, const SolveGoal& solve) {
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(); };
-  uint64_t nodes = 0, values = 0;
+  SynthResult stats;  // every search's, added up
+  stats.levels = ~0u;
   // A share of what is left of the budget (time and nodes).
   auto share = [&](double part) {
     SynthOptions o = opts;
     o.budget_ms = unsigned(std::max(1.0, (double(opts.budget_ms) - elapsed()) * part));
-    o.node_budget = std::max<uint64_t>(1, uint64_t(double(opts.node_budget - std::min(nodes, opts.node_budget)) * part));
+    o.node_budget = std::max<uint64_t>(1, uint64_t(double(opts.node_budget - std::min(stats.nodes, opts.node_budget)) * part));
     return o;
   };
   auto in_place = operand_goal(sv, ConstantLayout::in_place);
@@ -255,31 +247,22 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
   if (!relaxed) return relaxed.error();
 
   std::optional<SynthResult> best;
-  std::optional<OperandGoal> best_goal;
+  const OperandGoal* best_goal = nullptr;
   std::optional<Error> first_error;
-  double cpu_ms = 0, catalog_ms = 0;
-  bool exhausted = false;
-  unsigned levels = ~0u;
-  auto tally = [&](const SynthResult& r) {
-    nodes += r.nodes, values += r.values, cpu_ms += r.cpu_ms;
-    catalog_ms = std::max(catalog_ms, r.catalog_ms);
-    exhausted |= r.budget_exhausted;
-    levels = std::min(levels, r.levels);
-  };
   auto consider = [&](const OperandGoal& g, const SynthOptions& o) {
     auto r = solve(g, o);
     if (!r) {
       if (!first_error) first_error = r.error();
       return;
     }
-    tally(*r);
+    add_search_stats(stats, *r);
     // The search saw a constant as an input (or or_fill's or comes after it): its load is paid on top.
     const double before = objective_cost(r->program, opts);
     attach_constants(r->program, g, in_bits);
     if (!g.fill.empty() && !or_in_fill(r->program, g.fill, opts)) return;
     merge_equal_constants(r->program);
     r->cost += objective_cost(r->program, opts) - before;
-    if (!best || r->cost < best->cost - kTie) best = std::move(*r), best_goal = g;
+    if (!best || r->cost < best->cost - kTie) best = std::move(*r), best_goal = &g;
   };
   // The budget's shares: most to the searches that answer, a little to the bound.
   consider(natural, share(*in_place ? 0.3 : 0.45));
@@ -294,7 +277,7 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
   if ((*relaxed)->has_value()) {
     SynthOptions o = share(1.0);
     if (auto r = solve(**relaxed, o)) {
-      tally(*r);
+      add_search_stats(stats, *r);
       bound = r->lower_bound;
       // And the result holds a constant byte that is not zero, which only a loaded register
       // holds (the modelled instructions make zeros and move bytes): under throughput that
@@ -310,10 +293,10 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
   SynthResult out = std::move(*best);
   out.optimal = out.cost <= bound + 1e-5;
   out.lower_bound = std::min(bound, out.cost);
-  out.nodes = nodes, out.values = values, out.cpu_ms = cpu_ms, out.catalog_ms = catalog_ms;
-  out.budget_exhausted = exhausted;
-  out.levels = levels;
-  out.ms = elapsed() - catalog_ms;  // (the budget's clock: the catalog apart, as in synth_goal)
+  out.nodes = stats.nodes, out.values = stats.values, out.cpu_ms = stats.cpu_ms, out.catalog_ms = stats.catalog_ms;
+  out.budget_exhausted = stats.budget_exhausted;
+  out.levels = stats.levels;
+  out.ms = elapsed() - stats.catalog_ms;  // (the budget's clock: the catalog apart, as in synth_goal)
   // Never print an unverified Program: checked against the shuffle, not against a layout's goal.
   if (const auto wrong = wrong_result(out.program, sv, *best_goal))
     throw std::logic_error(fmt::format("synth: byte {} of the Program with constants is wrong:\n{}", *wrong, print_program(out.program)));

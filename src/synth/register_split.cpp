@@ -69,10 +69,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   if (all.empty()) return Error{"the shuffle reads no input value: it is a constant"};
-  auto name_of = [&](unsigned reg) {
-    const std::string& base = names[reg / per_operand];
-    return per_operand == 1 ? base : fmt::format("{}_{}", base, reg % per_operand);
-  };
+  auto name_of = [&](unsigned reg) { return register_input_name(names[reg / per_operand], reg % per_operand, per_operand); };
   // The Program's inputs are input registers (by name): each holds what its operand has there.
   auto narrow = [&](Program& p) {
     for (Program::Input& i : p.inputs)
@@ -100,12 +97,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   Program whole = inputs_only(opts, all_names, reg_bits);
   SynthResult r;
   r.levels = ~0u;
-  auto tally = [&](const SynthResult& s) {
-    r.nodes += s.nodes, r.values += s.values, r.ms += s.ms, r.cpu_ms += s.cpu_ms;
-    r.catalog_ms = std::max(r.catalog_ms, s.catalog_ms);
-    r.budget_exhausted |= s.budget_exhausted;
-    r.levels = std::min(r.levels, s.levels);
-  };
+  auto tally = [&](const SynthResult& s) { add_search_stats(r, s); };
   // Result register o's bytes from the registers of `group`, searched over those registers and
   // appended to `into`: its value there. A part to be or-ed (`others`) is zero where another
   // part's bytes go, and, but for the first part, where the result is undefined (an or of two
@@ -197,6 +189,10 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   r.optimal = r.cost <= r.lower_bound + 1e-5;
   r.lower_bound = std::min(r.lower_bound, r.cost);
   return r;
+}
+
+std::string register_input_name(const std::string& base, unsigned r, unsigned per_operand) {
+  return per_operand == 1 ? base : fmt::format("{}_{}", base, r);
 }
 
 SynthResult cheaper_of(SynthResult a, SynthResult b) {

@@ -27,6 +27,10 @@ bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bit
 Expected<SynthResult> synth_registers(const std::vector<int>& goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
                                       const std::vector<std::string>& names, const SynthOptions& opts);
 
+// The Program input of an operand's register r when the operand spans `per_operand` registers of
+// the Program's width: `base_r`, or `base` when it spans one.
+std::string register_input_name(const std::string& base, unsigned r, unsigned per_operand);
+
 // The cheaper of two answers to one shuffle in registers of different widths (the first on a
 // tie), with both searches' work: proven when neither search's bound is below it.
 SynthResult cheaper_of(SynthResult a, SynthResult b);
