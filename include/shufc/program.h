@@ -33,10 +33,11 @@ struct Program {
   std::vector<Input> inputs;
   std::vector<Step> steps;
   std::vector<unsigned> outputs;      // value ids
-  // Bits of each output that are the result, its register's low part (0: the whole register). A
-  // shuffle narrower than every register of the target (x86's <2 x float>) is made in the low
-  // part of one: its operands are loaded into the low part, the rest left free, and only the
-  // low part is stored.
+  // Bits of the last output that are the result, its register's low part (0: the whole register;
+  // the other outputs are whole). A shuffle narrower than every register of the target (x86's
+  // <2 x float>) is made in the low part of one: its operands are loaded into the low part, the
+  // rest left free, and only the low part is stored; a result of 1.5 registers (a 3-way
+  // interleave of two zmm into 768 bits) is a whole register and the low half of another.
   unsigned out_held = 0;
 
   unsigned num_values() const { return unsigned(inputs.size() + steps.size()); }
@@ -46,7 +47,8 @@ struct Program {
   unsigned input_bytes(unsigned k) const { return (inputs[k].held ? inputs[k].held : inputs[k].bits) / 8; }
   // The inputs a caller passes (every input but the constants), in order.
   std::vector<unsigned> passed_inputs() const;
-  unsigned output_bytes(unsigned o) const { return (out_held ? out_held : bits_of(outputs[o])) / 8; }
+  unsigned output_held(unsigned o) const { return o + 1 == outputs.size() ? out_held : 0; }
+  unsigned output_bytes(unsigned o) const { return (output_held(o) ? output_held(o) : bits_of(outputs[o])) / 8; }
 };
 
 // The text form, one instruction per line:
@@ -57,7 +59,8 @@ struct Program {
 //   u = pshufd t, 27       a trailing number is the immediate
 //   v = pshufb u, [3,2,1,0,7,6,5,4,11,10,9,8,15,14,13,12]   abstract control: source element or z
 //   out v                  the results, in order
-//   out v low 64           (results of 64 bits: the low part of their registers)
+//   out v low 64           (a result of 64 bits: the low part of its register; with several
+//                          results, of the last one: `out u, v low 256`)
 // '#' and ';' start comments. Errors name the line and column; every instruction is checked
 // against its record (argument count and widths, immediate range, control constraints).
 Expected<Program> parse_program(std::string_view text);

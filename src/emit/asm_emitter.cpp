@@ -690,7 +690,7 @@ std::string AsmWriter::finish() {
   for (size_t i = 0; i < p_.outputs.size(); ++i) {
     const unsigned v = p_.outputs[i];
     outs += fmt::format("{}{} = {}{}", i ? ", " : "", p_.name_of(v), reg_[v] >= 0 ? rname(reg_[v], p_.bits_of(v)) : slot_where(slot_[v]),
-                        p_.out_held ? fmt::format(" (low {} bits)", p_.out_held) : "");
+                        p_.output_held(unsigned(i)) ? fmt::format(" (low {} bits)", p_.output_held(unsigned(i))) : "");
   }
   o += fmt::format("{} inputs:  {}\n{} outputs: {}\n", cc, ins, cc, outs);
   if (!consts_.empty())

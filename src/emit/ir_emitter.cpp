@@ -309,7 +309,7 @@ std::string IrWriter::run(std::string_view name) {
     std::string ptr = multi ? "%out" : "%r";
     if (multi && off) ptr = emit(p_.name_of(o) + ".q", fmt::format("getelementptr inbounds i8, ptr %out, i64 {}", off));
     off += p_.output_bytes(oi);
-    if (const unsigned held = p_.out_held) {
+    if (const unsigned held = p_.output_held(oi)) {
       // A narrower result: the register's low lanes.
       const unsigned lw = held % x.w ? 8 : x.w, n = held / lw;
       const std::string v = as(o, lw);

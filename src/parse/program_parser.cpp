@@ -122,9 +122,7 @@ Expected<Program> parse_program(std::string_view text) {
         if (!v) return v.error();
         prog.outputs.push_back(*v);
       } while (c.accept(','));
-      unsigned narrowest = ~0u;
-      for (unsigned v : prog.outputs) narrowest = std::min(narrowest, prog.bits_of(v));
-      auto held = low_part(narrowest, "the results' bits", "registers'");
+      auto held = low_part(prog.bits_of(prog.outputs.back()), "the last result's bits", "register's");
       if (!held) return held.error();
       prog.out_held = *held;
       saw_out = true;

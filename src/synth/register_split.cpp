@@ -8,6 +8,7 @@
 
 #include "goal.h"
 #include "program_build.h"
+#include "shared_values.h"
 #include "shufc/sim.h"
 
 namespace shufc::synth {
@@ -44,11 +45,9 @@ bool split_fits(const std::vector<int>& goal, unsigned in_bits, unsigned out_bit
 Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsigned in_bits, unsigned out_bits, unsigned reg_bits,
                                       const std::vector<std::string>& names, const SynthOptions& opts) {
   // An operand or result narrower than the register is its low part, and so is the rest of an
-  // operand past its whole registers (a <24 x i8> load in xmm: 128 bits and the low 64 of the
-  // next); the rest of the result is free.
+  // operand or result past its whole registers (a <24 x i8> load in xmm: 128 bits and the low 64
+  // of the next); the rest of the result is free.
   const unsigned rb = reg_bits / 8, per_operand = registers_for(in_bits, reg_bits), outs = registers_for(out_bits, reg_bits);
-  if (out_bits > reg_bits && out_bits % reg_bits)
-    return Error{fmt::format("synth makes a result of whole {}-bit registers or the low part of one, not {} bits", reg_bits, out_bits)};
   std::vector<int> goal = whole_goal;
   goal.resize(size_t(outs) * rb, kAnyByte);
   auto held_of = [&](unsigned reg) { return reg % per_operand == per_operand - 1 ? in_bits % reg_bits : 0u; };
@@ -75,7 +74,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     for (Program::Input& i : p.inputs)
       for (unsigned reg : all)
         if (name_of(reg) == i.name) i.held = held_of(reg);
-    p.out_held = out_bits < reg_bits ? out_bits : 0;
+    p.out_held = out_bits % reg_bits;
   };
   auto index_in = [](const std::vector<unsigned>& regs, unsigned reg) {
     return unsigned(std::find(regs.begin(), regs.end(), reg) - regs.begin());
@@ -169,6 +168,17 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     whole = std::move(*best);  // (not proven: no bound for an or of parts)
   }
   finish(whole);
+  // Registers made from one another's values, on what the searches above left of the budgets.
+  {
+    std::vector<std::vector<int>> goals(outs, std::vector<int>(rb));
+    for (unsigned o = 0; o < outs; ++o)
+      for (unsigned j = 0; j < rb; ++j) {
+        const int l = goal[o * rb + j];
+        goals[o][j] = l < 0 ? l : int(label(int(index_in(all, reg_of(l))), int(unsigned(l % 256) % rb)));
+      }
+    share_values(whole, goals, reg_bits, opts, double(opts.budget_ms) - r.ms,
+                 opts.node_budget - std::min(opts.node_budget, r.nodes), r);
+  }
   // Never print an unverified Program: each output's bytes are the goal's.
   const auto labels = simulate_labels(whole);
   if (!labels || labels->size() != outs) throw std::logic_error("synth: the split Program does not simulate");

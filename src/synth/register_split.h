@@ -13,8 +13,9 @@ namespace shufc::synth {
 
 // `goal` is the whole result's bytes (labels of operand k's byte q, kAnyByte, kZeroByte), each
 // operand `in_bits` wide, the result `out_bits`; each a multiple of `reg_bits` or narrower than
-// one register, which then holds it in its low part (`in a : 128 low 64`: x86's <2 x float>), or,
-// for an operand, whole registers and the low part of one more (a <24 x i8> in xmm). Operand k's
+// one register, which then holds it in its low part (`in a : 128 low 64`: x86's <2 x float>), or
+// whole registers and the low part of one more (a <24 x i8> in xmm; a <24 x float> result in a
+// zmm and the low half of another: `out t0, r low 256`). Operand k's
 // register r is the Program input `names[k]_r` (its bytes [r, r + 1) x reg_bits / 8), present
 // when some result byte reads it. The Program has one output per result register, in order. It
 // is proven optimal only with one output (several outputs may share values: the bound is then

@@ -1882,15 +1882,13 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   // Else an operand or result narrower than a register is its low part (a loop epilogue's
   // <2 x float>, a concatenation of two, a half of a <4 x float>): the narrowest register that
   // holds it, and the other side in whole registers of that width.
-  // Failing both, an operand of whole registers and the low part of one more (a <24 x i8> load
-  // on SSE: 128 bits and 64).
+  // Failing both, an operand or result of whole registers and the low part of one more (a
+  // <24 x i8> load on SSE: 128 bits and 64).
   std::vector<unsigned> split_widths;  // in the order tried
   enum Fit { kWhole, kLowPart, kPartialLast };
   auto splits = [&](unsigned w, Fit fit) {
-    auto fits = [&](uint64_t bits, bool operand) {
-      return bits % w == 0 || (fit != kWhole && bits < w) || (fit == kPartialLast && operand && bits % 8 == 0);
-    };
-    return register_width(w) && fits(in_bits, true) && fits(out_bits64, false) && (in_bits + w - 1) / w <= 8 && out_bits64 / w <= 8;
+    auto fits = [&](uint64_t bits) { return bits % w == 0 || (fit != kWhole && bits < w) || (fit == kPartialLast && bits % 8 == 0); };
+    return register_width(w) && fits(in_bits) && fits(out_bits64) && (in_bits + w - 1) / w <= 8 && (out_bits64 + w - 1) / w <= 8;
   };
   if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers) {
     for (unsigned w = max_bits; w >= 64; w /= 2)
@@ -1925,15 +1923,24 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
     }
     Expected<SynthResult> r = reg_bits ? synth::synth_registers(g.goal, unsigned(in_bits), out_bits, w, g.names, o)
                                        : synth::synth_goal(g.goal, out_bits, g.names, o);
-    // A shuffle of at most 64 bits in a 64-bit register (NEON's d) is also tried in the low part of
-    // a 128-bit one, where a table lookup reads both operands (`tbl2.16b` with its control: 0.5 cycles
-    // on Neoverse N1 where d registers take nine instructions for a two-input byte shuffle).
-    if (r && w < 128 && in_bits <= 64 && out_bits <= 64 && register_width(128) && o.split_registers) {
-      SynthOptions rest = o;
-      rest.budget_ms = unsigned(std::max(1.0, double(o.budget_ms) - r->ms));
-      if (auto q = synth::synth_registers(g.goal, unsigned(in_bits), out_bits, 128, g.names, rest))
-        r = synth::cheaper_of(std::move(*r), std::move(*q));
-    }
+    // Where an operand or the result spans several of those registers (or they are NEON's d),
+    // wider ones, an operand or the result in the low part of one (the last operand register may
+    // hold a low part too), are tried as well and the cheaper answer kept:
+    // one `vpermb zmm` of a <48 x i8> in the low 384 bits where xmm take a blend and two lookups,
+    // one `vpermt2b zmm` for a 3-way byte interleave of two <32 x i8> into <48 x i8>; NEON's d
+    // registers against q ones, where a table lookup reads two (`tbl2.16b` with its control: 0.5
+    // cycles on Neoverse N1 where d registers take nine instructions for a two-input byte shuffle,
+    // one where four d registers of a <32 x i8> stride-4 extract take six), and one `zip1.16b`
+    // interleaves two <8 x i8> where d registers take two.
+    if (r && o.split_registers && (w < 128 || (reg_bits && (in_bits > w || out_bits > w))))
+      for (unsigned c = w * 2; c <= max_bits; c *= 2) {
+        if (!splits(c, kPartialLast) || !synth::split_fits(g.goal, unsigned(in_bits), out_bits, c, o)) continue;
+        SynthOptions rest = o;
+        rest.budget_ms = unsigned(std::max(1.0, double(o.budget_ms) - r->ms));
+        rest.node_budget = std::max<uint64_t>(1, o.node_budget - std::min(o.node_budget, r->nodes));
+        if (auto q = synth::synth_registers(g.goal, unsigned(in_bits), out_bits, c, g.names, rest))
+          r = synth::cheaper_of(std::move(*r), std::move(*q));
+      }
     return r;
   };
   auto natural = synth::operand_goal(sv, synth::ConstantLayout::natural);

@@ -152,10 +152,12 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
     };
     // The low 32 or 64 bits of a register (an operand or result narrower than it), by its xmm name.
     auto part = [&](const std::string& reg, const std::string& base, int off, unsigned held, bool to_mem) {
-      if (held != 32 && held != 64) throw std::runtime_error(fmt::format("the asm wrapper moves parts of 32 or 64 bits, not {}", held));
-      const std::string x = "xmm" + reg.substr(3);
-      const std::string op = (avx || evex ? "v" : "") + std::string(held == 64 ? "movq" : "movd");
-      const std::string m = intel ? fmt::format("{} ptr [{} + {}]", held == 64 ? "qword" : "dword", base, off) : fmt::format("{}(%{})", off, base);
+      if (held != 32 && held != 64 && held != 128 && held != 256)
+        throw std::runtime_error(fmt::format("the asm wrapper moves parts of 32, 64, 128 or 256 bits, not {}", held));
+      const std::string x = (held == 256 ? "ymm" : "xmm") + reg.substr(3);
+      const std::string op = (avx || evex ? "v" : "") + std::string(held == 64 ? "movq" : held == 32 ? "movd" : "movdqu");
+      const char* size = held == 256 ? "ymmword" : held == 128 ? "xmmword" : held == 64 ? "qword" : "dword";
+      const std::string m = intel ? fmt::format("{} ptr [{} + {}]", size, base, off) : fmt::format("{}(%{})", off, base);
       if (intel) return to_mem ? fmt::format("  {} {}, {}\n", op, m, x) : fmt::format("  {} {}, {}\n", op, x, m);
       return to_mem ? fmt::format("  {} %{}, {}\n", op, x, m) : fmt::format("  {} {}, %{}\n", op, m, x);
     };
@@ -180,7 +182,8 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
       for (size_t k = 0; k < p.outputs.size(); ++k) {
         const std::string& loc = out_regs.at(k);
         const unsigned bits = p.bits_of(p.outputs[k]);
-        if (pass == 0 && !is_mem(loc)) s += p.out_held ? part(loc, "rsi", off, p.out_held, true) : store(loc, "rsi", off);
+        const unsigned held = p.output_held(unsigned(k));
+        if (pass == 0 && !is_mem(loc)) s += held ? part(loc, "rsi", off, held, true) : store(loc, "rsi", off);
         if (pass == 1 && is_mem(loc)) s += load(reg0(bits), "rsp", mem_off(loc)) + store(reg0(bits), "rsi", off);
         off += int(p.output_bytes(unsigned(k)));
       }
@@ -210,7 +213,8 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
       for (size_t k = 0; k < p.outputs.size(); ++k) {
         const std::string& loc = out_regs.at(k);
         const unsigned bits = p.bits_of(p.outputs[k]);
-        if (pass == 0 && !is_mem(loc)) s += fmt::format("  str {}{}, [x1, #{}]\n", sz(p.out_held ? p.out_held : bits), loc.substr(1), off);
+        const unsigned held = p.output_held(unsigned(k));
+        if (pass == 0 && !is_mem(loc)) s += fmt::format("  str {}{}, [x1, #{}]\n", sz(held ? held : bits), loc.substr(1), off);
         if (pass == 1 && is_mem(loc))
           s += fmt::format("  ldr {}0, [sp, #{}]\n  str {}0, [x1, #{}]\n", sz(bits), mem_off(loc), sz(bits), off);
         off += int(p.output_bytes(unsigned(k)));

@@ -110,7 +110,7 @@ TEST(ProgramParser, Errors) {
       {"in a : 128 low 12\nout a\n", 1, "whole number of bytes"},
       {"in a : 128 low\nout a\n", 1, "'low' gives"},
       {"in a : 128 64\nout a\n", 1, "unexpected"},
-      {"in a : 128\nout a low 256\n", 2, "below the registers' 128"},
+      {"in a : 128\nout a low 256\n", 2, "below the register's 128"},
       {"in a : 128\nout a, a high 64\n", 2, "unexpected"},
       // Constant inputs: every byte of the register, 0..255, after some input.
       {"in v : 128\nconst c : 128 = [1,2,3]\nout v\n", 2, "has 16 bytes, not 3"},
