@@ -86,7 +86,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   unsigned searches = 0;
   for (unsigned o = 0; o < outs; ++o) {
     const unsigned k = unsigned(reads[o].size());
-    searches += k <= 2 ? 1 : k == 3 ? 6 : (k + 1) / 2;
+    searches += k <= 2 ? 1 : (k == 3 ? 6 : (k + 1) / 2) + k;  // (the groupings' parts and the merge)
   }
   SynthOptions sub = opts;
   sub.budget_ms = std::max(1u, opts.budget_ms / searches);
@@ -117,6 +117,42 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     if (!s) return Error{fmt::format("result register {}: {}", o, s.error().message)};
     return std::pair{append(into, s->program, at), std::move(*s)};
   };
+  // Result register o from its registers merged in place, when their wanted bytes sit at distinct
+  // places: each register blended into the merge of those before it (the wanted bytes where they
+  // are, the rest free), then one shuffle of the merge (LLVM's two vblendps and a vpermps for a
+  // stride-3 extract of floats, where parts of two registers take two shuffles and an or).
+  auto merged = [&](const Program& from, unsigned o) -> std::optional<std::pair<Program, unsigned>> {
+    const std::vector<unsigned>& regs = reads[o];
+    std::vector<int> at_place(rb, -1);  // the register whose wanted byte sits at each place
+    for (unsigned j = 0; j < rb; ++j)
+      if (const int l = goal[o * rb + j]; l >= 0) {
+        const unsigned q = unsigned(l % 256) % rb;
+        if (at_place[q] >= 0 && at_place[q] != int(reg_of(l))) return std::nullopt;
+        at_place[q] = int(reg_of(l));
+      }
+    Program trial = from;
+    unsigned acc = index_in(all, regs[0]);
+    for (unsigned i = 1; i < regs.size(); ++i) {
+      std::vector<int> want(rb, kAnyByte);
+      for (unsigned q = 0; q < rb; ++q)
+        if (at_place[q] >= 0 && index_in(regs, unsigned(at_place[q])) <= i)
+          want[q] = int(label(index_in(regs, unsigned(at_place[q])) == i ? 1 : 0, int(q)));
+      auto s = synth_goal(want, reg_bits, {"m", name_of(regs[i])}, sub);
+      if (!s) return std::nullopt;
+      tally(*s);
+      acc = append(trial, s->program, {acc, index_in(all, regs[i])});
+    }
+    std::vector<int> want(rb);
+    for (unsigned j = 0; j < rb; ++j) {
+      const int l = goal[o * rb + j];
+      want[j] = l < 0 ? l : int(label(0, int(unsigned(l % 256) % rb)));
+    }
+    auto s = synth_goal(want, reg_bits, {"m"}, sub);
+    if (!s) return std::nullopt;
+    tally(*s);
+    const unsigned value = append(trial, s->program, {acc});
+    return std::pair{std::move(trial), value};
+  };
   for (unsigned o = 0; o < outs; ++o) {
     if (reads[o].size() <= 2) {
       // A register of zero and undefined bytes reads nothing: it is made from the first input.
@@ -134,9 +170,18 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     }
     // More than two: parts of at most two registers each, zero where the others' bytes go, or-ed
     // (a stride-3 extract: RGB planes). The cheapest grouping of the registers in order, pairs
-    // first, and for three registers also each one alone beside the other two. Not proven.
-    if (!orr.in)
-      return Error{fmt::format("result register {} reads {} input registers and {} has no or", o, reads[o].size(), opts.target.name)};
+    // first, and for three registers also each one alone beside the other two; or the merge
+    // above. Not proven.
+    std::optional<Program> best;
+    double best_cost = 0;
+    auto keep_cheaper = [&](Program trial, unsigned value) {
+      trial.outputs.push_back(value);
+      Program alone = trial;  // (its cost: the steps this output needs)
+      alone.outputs = {value};
+      finish(alone);
+      const double c = objective_cost(alone, opts);
+      if (!best || c < best_cost - kTie) best = std::move(trial), best_cost = c;
+    };
     const std::vector<unsigned>& regs = reads[o];
     std::vector<std::vector<unsigned>> pairs;
     for (size_t i = 0; i < regs.size(); i += 2)
@@ -146,9 +191,8 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       groupings.push_back({{regs[0], regs[2]}, {regs[1]}});
       groupings.push_back({{regs[1], regs[2]}, {regs[0]}});
     }
-    std::optional<Program> best;
-    double best_cost = 0;
     for (const auto& grouping : groupings) {
+      if (!orr.in) break;
       Program trial = whole;
       unsigned acc = 0;
       for (size_t gi = 0; gi < grouping.size(); ++gi) {
@@ -158,13 +202,11 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
         if (gi == 0) acc = made->first;
         else trial.steps.push_back({"", orr.in, {acc, made->first}, orr.imm, {}}), acc = trial.num_values() - 1;
       }
-      trial.outputs.push_back(acc);
-      Program alone = trial;  // (its cost: the steps this output needs)
-      alone.outputs = {acc};
-      finish(alone);
-      const double c = objective_cost(alone, opts);
-      if (!best || c < best_cost) best = std::move(trial), best_cost = c;
+      keep_cheaper(std::move(trial), acc);
     }
+    if (auto m = merged(whole, o)) keep_cheaper(std::move(m->first), m->second);
+    if (!best)
+      return Error{fmt::format("result register {} reads {} input registers and {} has no or", o, reads[o].size(), opts.target.name)};
     whole = std::move(*best);  // (not proven: no bound for an or of parts)
   }
   finish(whole);

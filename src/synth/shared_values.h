@@ -11,9 +11,9 @@
 
 namespace shufc::synth {
 
-// Tries to make each output of `p` anew from one or two values that the rest of `p` makes (or its
-// inputs beside such a value), searching the register's bytes as they sit there, and keeps a
-// new Program where it costs less under the objective. `goals[o]` is output o's bytes: labels of
+// Tries to make each output of `p` anew from one or two values that `p` makes (or its inputs
+// beside such a value), searching the register's bytes as they sit there, and keeps a new Program
+// where it costs less under the objective (the steps only the old output read are dropped). `goals[o]` is output o's bytes: labels of
 // p's inputs (input k's byte q as k * 256 + q), kAnyByte or kZeroByte. Each search has an equal
 // share of `ms` and `nodes` (what the caller has left); the searches' statistics go into
 // `stats`. `p` stays finished (program_build.h) and makes every goal.

@@ -115,6 +115,27 @@ TEST(SynthRegisters, MoreThanTwoRegistersAreOrEdParts) {
   }
 }
 
+TEST(SynthRegisters, RegistersWhoseBytesSitApartAreMergedThenShuffled) {
+  // A stride-3 extract reads three registers whose wanted elements sit at distinct places: two
+  // blends merge them, one shuffle orders the merge (LLVM's vblendps, vblendps, vpermps: 1.67
+  // summed where parts of two registers, a shuffle each and an or cost 2); the RGB byte plane on
+  // SSE4.1: two pblendvb and one pshufb where three pshufb and two por cost 3.67.
+  struct Case {
+    const char* target;
+    const char* mask;
+    double at_most;
+  };
+  for (const Case& c : {Case{"avx2", "v24f32:0,3,6,9,12,15,18,21", 1.67}, Case{"avx2", "v24f32:2,5,8,11,14,17,20,23", 1.67},
+                        Case{"sse4.1", "v48i8:0,3,6,9,12,15,18,21,24,27,30,33,36,39,42,45", 2.67}}) {
+    auto r = synthesize(*parse_one(c.mask), options(c.target));
+    ASSERT_TRUE(r) << c.target << " " << c.mask << ": " << r.error().str();
+    EXPECT_EQ(r->program.inputs.size(), 3u);
+    EXPECT_EQ(r->program.steps.size(), 3u) << print_program(r->program);
+    EXPECT_LE(r->cost, c.at_most + 0.01) << print_program(r->program);
+    expect_computes(r->program, c.mask);
+  }
+}
+
 TEST(SynthRegisters, ANarrowerShuffleIsTheLowPartOfARegister) {
   // A loop epilogue's <2 x float> swap, a concatenation of two, a half of two <4 x float>, two
   // floats of a <16 x float> (four xmm in, the low half of one out), <4 x i8> on NEON (in the low
