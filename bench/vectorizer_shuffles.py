@@ -164,6 +164,7 @@ def main():
     ap.add_argument("--budget-ms", type=int, default=1000)
     ap.add_argument("--keep", help="write each target's .ll and JSON lines here")
     ap.add_argument("--no-llc", action="store_true", help="leave out the comparison with llc-19")
+    ap.add_argument("--kernels", default=KERNELS, help="the C file of loops (default bench/kernels/kernels.c)")
     args = ap.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="shufc-kernels-")
     os.makedirs(work, exist_ok=True)
@@ -175,7 +176,7 @@ def main():
     for t in args.targets.split(","):
         flags, cpu = TARGETS[t]
         ll = os.path.join(work, f"kernels_{t}.ll")
-        subprocess.run([args.clang, "-O3", "-S", "-emit-llvm", *flags, KERNELS, "-o", ll], check=True)
+        subprocess.run([args.clang, "-O3", "-S", "-emit-llvm", *flags, args.kernels, "-o", ll], check=True)
         with open(ll) as f:
             shuffles = sum(1 for line in f if re.search(r"= shufflevector ", line))
         start = time.time()

@@ -86,17 +86,24 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   unsigned searches = 0;
   for (unsigned o = 0; o < outs; ++o) {
     const unsigned k = unsigned(reads[o].size());
-    searches += k <= 2 ? 1 : (k == 3 ? 6 : (k + 1) / 2) + k;  // (the groupings' parts and the merge)
+    searches += k <= 2 ? 1 : (k == 3 ? 6 : (k + 1) / 2) + k + (k <= 4 ? 3 : 0);  // (parts, the merge, the join)
   }
-  SynthOptions sub = opts;
-  sub.budget_ms = std::max(1u, opts.budget_ms / searches);
-  sub.node_budget = std::max<uint64_t>(1, opts.node_budget / searches);
   std::vector<std::string> all_names;
   for (unsigned reg : all) all_names.push_back(name_of(reg));
   Program whole = inputs_only(opts, all_names, reg_bits);
   SynthResult r;
   r.levels = ~0u;
   auto tally = [&](const SynthResult& s) { add_search_stats(r, s); };
+  // Each search's budgets: an equal share of what the searches before it left (most end early).
+  SynthOptions sub = opts;
+  unsigned searches_left = searches;
+  auto share = [&]() -> const SynthOptions& {
+    const unsigned n = std::max(1u, searches_left);
+    searches_left -= searches_left > 0;
+    sub.budget_ms = unsigned(std::max(1.0, (double(opts.budget_ms) - r.ms) / n));
+    sub.node_budget = std::max<uint64_t>(1, (opts.node_budget - std::min(opts.node_budget, r.nodes)) / n);
+    return sub;
+  };
   // Result register o's bytes from the registers of `group`, searched over those registers and
   // appended to `into`: its value there. A part to be or-ed (`others`) is zero where another
   // part's bytes go, and, but for the first part, where the result is undefined (an or of two
@@ -113,7 +120,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     std::vector<std::string> part_names;
     std::vector<unsigned> at;  // the part's inputs as values of `whole`
     for (unsigned reg : group) part_names.push_back(name_of(reg)), at.push_back(index_in(all, reg));
-    auto s = synth_goal(want, reg_bits, part_names, sub);
+    auto s = synth_goal(want, reg_bits, part_names, share());
     if (!s) return Error{fmt::format("result register {}: {}", o, s.error().message)};
     return std::pair{append(into, s->program, at), std::move(*s)};
   };
@@ -137,7 +144,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       for (unsigned q = 0; q < rb; ++q)
         if (at_place[q] >= 0 && index_in(regs, unsigned(at_place[q])) <= i)
           want[q] = int(label(index_in(regs, unsigned(at_place[q])) == i ? 1 : 0, int(q)));
-      auto s = synth_goal(want, reg_bits, {"m", name_of(regs[i])}, sub);
+      auto s = synth_goal(want, reg_bits, {"m", name_of(regs[i])}, share());
       if (!s) return std::nullopt;
       tally(*s);
       acc = append(trial, s->program, {acc, index_in(all, regs[i])});
@@ -147,11 +154,47 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       const int l = goal[o * rb + j];
       want[j] = l < 0 ? l : int(label(0, int(unsigned(l % 256) % rb)));
     }
-    auto s = synth_goal(want, reg_bits, {"m"}, sub);
+    auto s = synth_goal(want, reg_bits, {"m"}, share());
     if (!s) return std::nullopt;
     tally(*s);
     const unsigned value = append(trial, s->program, {acc});
     return std::pair{std::move(trial), value};
+  };
+  // Result register o from three or four registers as one two-input shuffle of two values, each
+  // made of a pair of them (or one): the pair's wanted bytes in the order the result has them,
+  // packed from byte 0 (LLVM's unpacks of two pairs and an unpack of those for a 4-way word
+  // interleave; the pairs' values then serve the other result registers too: shared_values).
+  auto joined = [&](const Program& from, unsigned o) -> std::optional<std::pair<Program, unsigned>> {
+    const std::vector<unsigned>& regs = reads[o];
+    const std::vector<std::vector<unsigned>> groups = {{regs[0], regs[1]}, std::vector<unsigned>(regs.begin() + 2, regs.end())};
+    Program trial = from;
+    std::vector<int> last(rb);
+    unsigned value[2];
+    for (unsigned j = 0; j < rb; ++j) last[j] = std::min(goal[o * rb + j], -1);
+    for (unsigned g = 0; g < 2; ++g) {
+      std::vector<int> want(rb, kAnyByte);
+      unsigned n = 0;
+      for (unsigned j = 0; j < rb; ++j) {
+        const int l = goal[o * rb + j];
+        if (l < 0 || !std::count(groups[g].begin(), groups[g].end(), reg_of(l))) continue;
+        const int mine = int(label(int(index_in(groups[g], reg_of(l))), int(unsigned(l % 256) % rb)));
+        const unsigned at = unsigned(std::find(want.begin(), want.begin() + n, mine) - want.begin());
+        if (at == n) want[n++] = mine;
+        last[j] = int(label(int(g), int(at)));
+      }
+      std::vector<std::string> part_names;
+      std::vector<unsigned> at;
+      for (unsigned reg : groups[g]) part_names.push_back(name_of(reg)), at.push_back(index_in(all, reg));
+      auto s = synth_goal(want, reg_bits, part_names, share());
+      if (!s) return std::nullopt;
+      tally(*s);
+      value[g] = append(trial, s->program, at);
+    }
+    auto s = synth_goal(last, reg_bits, {"p", "q"}, share());
+    if (!s) return std::nullopt;
+    tally(*s);
+    const unsigned v = append(trial, s->program, {value[0], value[1]});
+    return std::pair{std::move(trial), v};
   };
   for (unsigned o = 0; o < outs; ++o) {
     if (reads[o].size() <= 2) {
@@ -176,10 +219,9 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     double best_cost = 0;
     auto keep_cheaper = [&](Program trial, unsigned value) {
       trial.outputs.push_back(value);
-      Program alone = trial;  // (its cost: the steps this output needs)
-      alone.outputs = {value};
-      finish(alone);
-      const double c = objective_cost(alone, opts);
+      Program so_far = trial;  // (its cost beside the registers before it: values they share count once)
+      finish(so_far);
+      const double c = objective_cost(so_far, opts);
       if (!best || c < best_cost - kTie) best = std::move(trial), best_cost = c;
     };
     const std::vector<unsigned>& regs = reads[o];
@@ -205,6 +247,8 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       keep_cheaper(std::move(trial), acc);
     }
     if (auto m = merged(whole, o)) keep_cheaper(std::move(m->first), m->second);
+    if (regs.size() <= 4)
+      if (auto m = joined(whole, o)) keep_cheaper(std::move(m->first), m->second);
     if (!best)
       return Error{fmt::format("result register {} reads {} input registers and {} has no or", o, reads[o].size(), opts.target.name)};
     whole = std::move(*best);  // (not proven: no bound for an or of parts)

@@ -101,8 +101,18 @@ void share_values(Program& p, const std::vector<std::vector<int>>& goals, unsign
   unsigned searches_left = unsigned(outs) * (kPairsPerOutput + kOwnPairsPerOutput) * kRounds;
   double cost = objective_cost(p, opts);
   for (unsigned round = 0; round < kRounds; ++round) {
-    bool improved = false;
+    // The dearest outputs first: they have the most to gain, and a cheap output re-made first from
+    // a dear one's values would keep those values alive (greedy, one output at a time).
+    std::vector<std::pair<double, size_t>> order;
     for (size_t o = 0; o < outs; ++o) {
+      Program alone = p;
+      alone.outputs = {p.outputs[o]};
+      finish(alone);
+      order.emplace_back(-objective_cost(alone, opts), o);
+    }
+    std::stable_sort(order.begin(), order.end());
+    bool improved = false;
+    for (const auto& [minus_cost, o] : order) {
       Program every = p;  // (its values' labels)
       every.outputs.clear();
       for (unsigned v = 0; v < p.num_values(); ++v) every.outputs.push_back(v);

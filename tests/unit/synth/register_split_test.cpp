@@ -136,6 +136,21 @@ TEST(SynthRegisters, RegistersWhoseBytesSitApartAreMergedThenShuffled) {
   }
 }
 
+TEST(SynthRegisters, FourRegistersAreTwoPairsJoined) {
+  // The 4-way word interleave of two <16 x i16> on SSE (clang's store of four streams): each result
+  // xmm reads four registers whose words collide. Each pair's words packed in the result's order
+  // (punpcklwd / punpckhwd), joined by one shuffle (punpckldq / punpckhdq), the pairs' unpacks
+  // shared by two results: LLVM's eight shuffles, where or-ed parts took sixteen instructions.
+  const char* m = "v16i16:0,8,16,24,1,9,17,25,2,10,18,26,3,11,19,27,4,12,20,28,5,13,21,29,6,14,22,30,7,15,23,31";
+  for (const char* t : {"ssse3", "sse4.1"}) {
+    auto r = synthesize(*parse_one(m), options(t));
+    ASSERT_TRUE(r) << r.error().str();
+    ASSERT_EQ(r->program.outputs.size(), 4u);
+    EXPECT_EQ(r->program.steps.size(), 8u) << t << "\n" << print_program(r->program);
+    expect_computes(r->program, m);
+  }
+}
+
 TEST(SynthRegisters, ANarrowerShuffleIsTheLowPartOfARegister) {
   // A loop epilogue's <2 x float> swap, a concatenation of two, a half of two <4 x float>, two
   // floats of a <16 x float> (four xmm in, the low half of one out), <4 x i8> on NEON (in the low
