@@ -86,7 +86,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   unsigned searches = 0;
   for (unsigned o = 0; o < outs; ++o) {
     const unsigned k = unsigned(reads[o].size());
-    searches += k <= 2 ? 1 : (k == 3 ? 6 : (k + 1) / 2) + k + (k <= 4 ? 3 : 0);  // (parts, the merge, the join)
+    searches += k <= 2 ? 1 : k == 3 ? 6 : (k + 1) / 2;
   }
   std::vector<std::string> all_names;
   for (unsigned reg : all) all_names.push_back(name_of(reg));
@@ -95,11 +95,13 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   r.levels = ~0u;
   auto tally = [&](const SynthResult& s) { add_search_stats(r, s); };
   // Each search's budgets: an equal share of what the searches before it left (most end early).
+  // The merge's and the join's searches (below) come on top of the count, with the share of one
+  // more: they are tried after the parts, which then had their budgets.
   SynthOptions sub = opts;
   unsigned searches_left = searches;
-  auto share = [&]() -> const SynthOptions& {
-    const unsigned n = std::max(1u, searches_left);
-    searches_left -= searches_left > 0;
+  auto share = [&](bool counted = true) -> const SynthOptions& {
+    const unsigned n = counted ? std::max(1u, searches_left) : searches_left + 1;
+    searches_left -= counted && searches_left > 0;
     sub.budget_ms = unsigned(std::max(1.0, (double(opts.budget_ms) - r.ms) / n));
     sub.node_budget = std::max<uint64_t>(1, (opts.node_budget - std::min(opts.node_budget, r.nodes)) / n);
     return sub;
@@ -144,7 +146,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       for (unsigned q = 0; q < rb; ++q)
         if (at_place[q] >= 0 && index_in(regs, unsigned(at_place[q])) <= i)
           want[q] = int(label(index_in(regs, unsigned(at_place[q])) == i ? 1 : 0, int(q)));
-      auto s = synth_goal(want, reg_bits, {"m", name_of(regs[i])}, share());
+      auto s = synth_goal(want, reg_bits, {"m", name_of(regs[i])}, share(false));
       if (!s) return std::nullopt;
       tally(*s);
       acc = append(trial, s->program, {acc, index_in(all, regs[i])});
@@ -154,7 +156,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       const int l = goal[o * rb + j];
       want[j] = l < 0 ? l : int(label(0, int(unsigned(l % 256) % rb)));
     }
-    auto s = synth_goal(want, reg_bits, {"m"}, share());
+    auto s = synth_goal(want, reg_bits, {"m"}, share(false));
     if (!s) return std::nullopt;
     tally(*s);
     const unsigned value = append(trial, s->program, {acc});
@@ -185,12 +187,12 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       std::vector<std::string> part_names;
       std::vector<unsigned> at;
       for (unsigned reg : groups[g]) part_names.push_back(name_of(reg)), at.push_back(index_in(all, reg));
-      auto s = synth_goal(want, reg_bits, part_names, share());
+      auto s = synth_goal(want, reg_bits, part_names, share(false));
       if (!s) return std::nullopt;
       tally(*s);
       value[g] = append(trial, s->program, at);
     }
-    auto s = synth_goal(last, reg_bits, {"p", "q"}, share());
+    auto s = synth_goal(last, reg_bits, {"p", "q"}, share(false));
     if (!s) return std::nullopt;
     tally(*s);
     const unsigned v = append(trial, s->program, {value[0], value[1]});
