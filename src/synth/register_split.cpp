@@ -215,8 +215,8 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     }
     // More than two: parts of at most two registers each, zero where the others' bytes go, or-ed
     // (a stride-3 extract: RGB planes). The cheapest grouping of the registers in order, pairs
-    // first, and for three registers also each one alone beside the other two; or the merge
-    // above. Not proven.
+    // first, and for three registers also each one alone beside the other two; or the merge or
+    // the join above, whichever costs least beside the registers before it. Not proven.
     std::optional<Program> best;
     double best_cost = 0;
     auto keep_cheaper = [&](Program trial, unsigned value) {

@@ -13,7 +13,7 @@ namespace shufc::synth {
 namespace {
 constexpr unsigned kPairsPerOutput = 3;     // values other outputs read too, searched per output and round
 constexpr unsigned kOwnPairsPerOutput = 2;  // and values only the output reads
-constexpr unsigned kRounds = 2;          // a second round may build on the first one's new values
+constexpr unsigned kRounds = 2;             // a second round may build on the first one's new values
 
 // One or two values of a Program (u == v: one) that hold every byte an output wants.
 struct Source {
@@ -127,16 +127,16 @@ void share_values(Program& p, const std::vector<std::vector<int>>& goals, unsign
         sub.node_budget = std::max<uint64_t>(1, nodes_left / searches_left);
         --searches_left;
         const bool one = s.u == s.v;
-        auto made = synth_goal(goal_over(s, *labels, goals[o]), reg_bits, one ? std::vector<std::string>{"u"} : std::vector<std::string>{"u", "v"},
-                               sub);
+        const std::vector<std::string> names = one ? std::vector<std::string>{"u"} : std::vector<std::string>{"u", "v"};
+        auto made = synth_goal(goal_over(s, *labels, goals[o]), reg_bits, names, sub);
         if (!made) continue;
         add_search_stats(stats, *made);
         nodes_left -= std::min(nodes_left, made->nodes);
         Program trial = base;  // (the steps only the old output read are dropped)
         trial.outputs[o] = append(trial, made->program, one ? std::vector<unsigned>{s.u} : std::vector<unsigned>{s.u, s.v});
         finish(trial);
-        // Cheaper, or as cheap and less on the busiest ports (NEON's chained `tbl2` where two lookups
-        // and an `orr` were made: 1.5 cycles summed either way, 1.3 and 1.5 in llvm-mca).
+        // Cheaper, or as cheap and less on the busiest ports (a tie of the summed costs is not a
+        // tie in llvm-mca's measure).
         const double c = objective_cost(trial, opts);
         if (c < cost - kTie ||
             (c <= cost + kTie && program_cost(trial, *opts.cpu).block_rthroughput < program_cost(p, *opts.cpu).block_rthroughput - kTie))
