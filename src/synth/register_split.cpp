@@ -99,6 +99,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   // more: they are tried after the parts, which then had their budgets.
   SynthOptions sub = opts;
   unsigned searches_left = searches;
+  auto spent = [&] { return double(opts.budget_ms) - r.ms < 1; };  // (the merge and the join then stop)
   auto share = [&](bool counted = true) -> const SynthOptions& {
     const unsigned n = counted ? std::max(1u, searches_left) : searches_left + 1;
     searches_left -= counted && searches_left > 0;
@@ -146,6 +147,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       for (unsigned q = 0; q < rb; ++q)
         if (at_place[q] >= 0 && index_in(regs, unsigned(at_place[q])) <= i)
           want[q] = int(label(index_in(regs, unsigned(at_place[q])) == i ? 1 : 0, int(q)));
+      if (spent()) return std::nullopt;
       auto s = synth_goal(want, reg_bits, {"m", name_of(regs[i])}, share(false));
       if (!s) return std::nullopt;
       tally(*s);
@@ -156,6 +158,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       const int l = goal[o * rb + j];
       want[j] = l < 0 ? l : int(label(0, int(unsigned(l % 256) % rb)));
     }
+    if (spent()) return std::nullopt;
     auto s = synth_goal(want, reg_bits, {"m"}, share(false));
     if (!s) return std::nullopt;
     tally(*s);
@@ -187,11 +190,13 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       std::vector<std::string> part_names;
       std::vector<unsigned> at;
       for (unsigned reg : groups[g]) part_names.push_back(name_of(reg)), at.push_back(index_in(all, reg));
+      if (spent()) return std::nullopt;
       auto s = synth_goal(want, reg_bits, part_names, share(false));
       if (!s) return std::nullopt;
       tally(*s);
       value[g] = append(trial, s->program, at);
     }
+    if (spent()) return std::nullopt;
     auto s = synth_goal(last, reg_bits, {"p", "q"}, share(false));
     if (!s) return std::nullopt;
     tally(*s);

@@ -1932,15 +1932,19 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
     // cycles on Neoverse N1 where d registers take nine instructions for a two-input byte shuffle,
     // one where four d registers of a <32 x i8> stride-4 extract take six), and one `zip1.16b`
     // interleaves two <8 x i8> where d registers take two.
+    // Each has an equal share of what the searches before it left; none once that is spent.
+    std::vector<unsigned> wider;
     if (r && o.split_registers && (w < 128 || (reg_bits && (in_bits > w || out_bits > w))))
-      for (unsigned c = w * 2; c <= max_bits; c *= 2) {
-        if (!splits(c, kPartialLast) || !synth::split_fits(g.goal, unsigned(in_bits), out_bits, c, o)) continue;
-        SynthOptions rest = o;
-        rest.budget_ms = unsigned(std::max(1.0, double(o.budget_ms) - r->ms));
-        rest.node_budget = std::max<uint64_t>(1, o.node_budget - std::min(o.node_budget, r->nodes));
-        if (auto q = synth::synth_registers(g.goal, unsigned(in_bits), out_bits, c, g.names, rest))
-          r = synth::cheaper_of(std::move(*r), std::move(*q));
-      }
+      for (unsigned c = w * 2; c <= max_bits; c *= 2)
+        if (splits(c, kPartialLast) && synth::split_fits(g.goal, unsigned(in_bits), out_bits, c, o)) wider.push_back(c);
+    for (size_t i = 0; i < wider.size() && double(o.budget_ms) - r->ms >= 1; ++i) {
+      const double left = double(wider.size() - i);
+      SynthOptions rest = o;
+      rest.budget_ms = unsigned(std::max(1.0, (double(o.budget_ms) - r->ms) / left));
+      rest.node_budget = std::max<uint64_t>(1, uint64_t(double(o.node_budget - std::min(o.node_budget, r->nodes)) / left));
+      if (auto q = synth::synth_registers(g.goal, unsigned(in_bits), out_bits, wider[i], g.names, rest))
+        r = synth::cheaper_of(std::move(*r), std::move(*q));
+    }
     return r;
   };
   auto natural = synth::operand_goal(sv, synth::ConstantLayout::natural);
