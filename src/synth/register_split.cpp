@@ -107,6 +107,17 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     sub.node_budget = std::max<uint64_t>(1, (opts.node_budget - std::min(opts.node_budget, r.nodes)) / n);
     return sub;
   };
+  // A group of input registers as a search's input names, and as values of `whole`.
+  auto names_of = [&](const std::vector<unsigned>& group) {
+    std::vector<std::string> n;
+    for (unsigned reg : group) n.push_back(name_of(reg));
+    return n;
+  };
+  auto values_of = [&](const std::vector<unsigned>& group) {
+    std::vector<unsigned> v;
+    for (unsigned reg : group) v.push_back(index_in(all, reg));
+    return v;
+  };
   // Result register o's bytes from the registers of `group`, searched over those registers and
   // appended to `into`: its value there. A part to be or-ed (`others`) is zero where another
   // part's bytes go, and, but for the first part, where the result is undefined (an or of two
@@ -120,12 +131,9 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       if (mine) want[j] = int(label(int(index_in(group, reg_of(l))), int(unsigned(l % 256) % rb)));
       else want[j] = others && (l >= 0 || (l == kAnyByte && !first)) ? kZeroByte : l;
     }
-    std::vector<std::string> part_names;
-    std::vector<unsigned> at;  // the part's inputs as values of `whole`
-    for (unsigned reg : group) part_names.push_back(name_of(reg)), at.push_back(index_in(all, reg));
-    auto s = synth_goal(want, reg_bits, part_names, share());
+    auto s = synth_goal(want, reg_bits, names_of(group), share());
     if (!s) return Error{fmt::format("result register {}: {}", o, s.error().message)};
-    return std::pair{append(into, s->program, at), std::move(*s)};
+    return std::pair{append(into, s->program, values_of(group)), std::move(*s)};
   };
   // Result register o from its registers merged in place, when their wanted bytes sit at distinct
   // places: each register blended into the merge of those before it (the wanted bytes where they
@@ -187,14 +195,11 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
         if (at == n) want[n++] = mine;
         last[j] = int(label(int(g), int(at)));
       }
-      std::vector<std::string> part_names;
-      std::vector<unsigned> at;
-      for (unsigned reg : groups[g]) part_names.push_back(name_of(reg)), at.push_back(index_in(all, reg));
       if (spent()) return std::nullopt;
-      auto s = synth_goal(want, reg_bits, part_names, share(false));
+      auto s = synth_goal(want, reg_bits, names_of(groups[g]), share(false));
       if (!s) return std::nullopt;
       tally(*s);
-      value[g] = append(trial, s->program, at);
+      value[g] = append(trial, s->program, values_of(groups[g]));
     }
     if (spent()) return std::nullopt;
     auto s = synth_goal(last, reg_bits, {"p", "q"}, share(false));
