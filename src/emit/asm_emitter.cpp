@@ -21,8 +21,9 @@
 //  - Register pressure beyond the file spills to a stack area at [rsp] / [sp] (64 / 16 bytes a
 //    slot, named in the header); a value is stored at most once (SSA values never change).
 //  - AArch64 register lists (tbl2 .. tbl4: `{ {0}.16b, .. {3}.16b }`) name consecutive registers
-//    (modulo 32): arguments not already in place are copied into the window that spills least,
-//    then copies least.
+//    (modulo 32): a value that a later list reads is allocated beside the list's other values
+//    where that register is free (a chained tbl2 without a copy); arguments not in place are
+//    copied into the window that spills least, then copies least.
 //  - Each line carries an LLVM-style lane comment ("xmm0 = xmm0[0],xmm1[0],..." at the record's
 //    element width, "zero" for zero lanes; value-changing steps as "sat_s8(xmm0[0..7],...)", with
 //    lanes that move unchanged outside the op: xtn2's "v0[0..7],trunc8(v1[0..7])").
@@ -428,6 +429,36 @@ class AsmWriter {
     return s + "]";
   }
 
+  // The arguments an AArch64 register list (`{ {0}.16b, {1}.16b }`) names, in its order.
+  static std::vector<unsigned> register_list(std::string_view tpl) {
+    std::vector<unsigned> list;
+    const size_t lo = tpl.find("{ ");
+    if (lo == std::string_view::npos) return list;
+    const size_t hi = tpl.find(" }", lo);
+    for (size_t i = lo + 2; i + 2 < hi; ++i)
+      if (tpl[i] == '{' && tpl[i + 2] == '}')
+        if (auto k = emit_detail::input_key(tpl.substr(i + 1, 1))) list.push_back(*k);
+    return list;
+  }
+  // Registers that put value v, made at step j, where the register list of its next use wants
+  // it beside the values already in registers there (a chained tbl2: the first one's result
+  // just below the third input), so that no copy builds the list.
+  std::vector<int> list_hints(unsigned v, int j) const {
+    std::vector<int> hints;
+    if (x86_) return hints;
+    const int u = next_use(v, j);
+    if (u >= int(p_.steps.size())) return hints;
+    const Program::Step& s = p_.steps[size_t(u)];
+    const std::vector<unsigned> list = register_list(s.instr->spell.assembly);
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (list[i] >= s.args.size() || s.args[list[i]] != v) continue;
+      for (size_t k = 0; k < list.size(); ++k)
+        if (list[k] < s.args.size() && s.args[list[k]] != v && reg_[s.args[list[k]]] >= 0)
+          hints.push_back(((reg_[s.args[list[k]]] - (int(k) - int(i))) % 32 + 32) % 32);
+    }
+    return hints;
+  }
+
   void step(int j);
   std::string finish();
 
@@ -492,12 +523,7 @@ void AsmWriter::step(int j) {
 
   // AArch64 register lists `{ {0}.16b, {1}.16b }` name consecutive registers.
   if (!x86_) {
-    if (const size_t lo = tpl.find("{ "); lo != std::string_view::npos) {
-      const size_t hi = tpl.find(" }", lo);
-      std::vector<unsigned> list;
-      for (size_t i = lo + 2; i + 2 < hi; ++i)
-        if (tpl[i] == '{' && tpl[i + 2] == '}')
-          if (auto k = emit_detail::input_key(tpl.substr(i + 1, 1))) list.push_back(*k);
+    if (const std::vector<unsigned> list = register_list(tpl); !list.empty()) {
       bool consecutive = true;
       for (size_t i = 1; i < list.size(); ++i)
         if (op[list[i]] != (op[list[0]] + int(i)) % 32) consecutive = false;
@@ -586,9 +612,12 @@ void AsmWriter::step(int j) {
     // Free registers, or ones this instruction reads for the last time.
     std::vector<bool> reusable(nregs_, false);
     for (size_t k = 0; k < s.args.size(); ++k)
-      if (dies(s.args[k])) reusable[size_t(op[k])] = true;
+      if (dies(s.args[k])) reusable[size_t(op[k])] = reusable[size_t(reg_[s.args[k]])] = true;  // (a list copies, both)
     for (int t : temps) reusable[size_t(t)] = true;
     if (fixed >= 0) reusable[size_t(fixed)] = false;
+    auto usable = [&](int r) { return r >= 0 && unsigned(r) < limit(v) && ((occ_[size_t(r)] < 0 && !pinned[size_t(r)]) || reusable[size_t(r)]); };
+    for (int r : list_hints(v, j))
+      if (dest < 0 && usable(r)) dest = r;
     for (unsigned r = 0; r < limit(v) && dest < 0; ++r)
       if ((occ_[r] < 0 && !pinned[r]) || reusable[r]) dest = int(r);
     if (dest < 0) dest = alloc(limit(v), pinned, j);
