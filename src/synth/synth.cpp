@@ -37,6 +37,7 @@
 #include "goal.h"
 #include "last_resorts.h"
 #include "lower_bound.h"
+#include "one_crossing.h"
 #include "operand_goal.h"
 #include "program_build.h"
 #include "register_split.h"
@@ -258,6 +259,13 @@ class Search {
         levels = 4;
       if (bounds_->level[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
     }
+    // Past the levels, where a 128-bit goal moves bytes between halves: no cheaper Program they
+    // left with one crossing instruction (one_crossing.h).
+    double crossing_bound = 0;
+    const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
+    if (levels >= 2 && !out_of_budget_ && additive && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && bytes_ == 16 &&
+        synth::one_crossing_rules_out(crossing_proof(), best_.cost, levels))
+      crossing_bound = best_.cost;
     const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
@@ -268,7 +276,7 @@ class Search {
     // blendps + shufps needs none): an answer with copies is proven only when no answer offered
     // cost less without them. (Each is emitted in the order of the fewest copies its blends and
     // ors allow: commute_for_copies.)
-    r.lower_bound = std::min({best_.cost, bounds_->level[levels], copy_free_});
+    r.lower_bound = std::min({best_.cost, std::max(bounds_->level[levels], crossing_bound), copy_free_});
     r.port_bound = bounds_->port / (1 + kLoadTieBreak);
     if (best_.cost < kInf) {
       r.cost = best_.cost;
@@ -1210,6 +1218,43 @@ class Search {
     const isa::Control& c = p.control;
     return p.num_inputs == 1 && c.kind == isa::Control::Kind::Table && c.table_inputs == 1 && c.zeroing && p.elem_bits == 8 &&
            p.src_elem_bits == 8 && p.in_bits(0) == p.reg_bits && (c.block_elems == 0 || c.block_elems * 8 >= p.reg_bits);
+  }
+  // The catalog as the one-crossing argument sees it (one_crossing.h).
+  synth::CrossingProof crossing_proof() const {
+    synth::CrossingProof p;
+    p.goal = goal_;
+    p.cheapest_reading = cat_->min_reading;
+    p.programmable_pair = bounds_->inputs.programmable_pair;
+    auto add = [&](const Instance& in, bool is_or) {
+      if (in.arity == 0) return;
+      synth::CrossingStep s;
+      s.cost = in.cost;
+      s.arity = in.arity;
+      s.crossing = in.cls & synth::kCrossesQwords;
+      s.moves = in.cls & synth::kMovesInQword;
+      s.zeros = in.cls & synth::kMakesZero;
+      s.is_or = is_or;
+      s.src = in.src;
+      p.steps.push_back(std::move(s));
+    };
+    for (const Instance& in : cat_->instances) add(in, false);
+    for (const Instance& in : cat_->ors) add(in, true);
+    for (const isa::Instruction* q : cat_->programmable) {
+      const unsigned c = classes(*q);
+      synth::CrossingStep s;
+      s.cost = cat_->programmable_cost.at(q);
+      s.arity = q->num_inputs;
+      s.crossing = c & synth::kCrossesQwords;
+      s.moves = c & synth::kMovesInQword;
+      s.zeros = c & synth::kMakesZero;
+      s.programmable = true;
+      s.table = q->control.kind == isa::Control::Kind::Table && q->src_elem_bits == q->elem_bits;
+      s.tables = q->control.table_inputs;
+      s.elem_bytes = std::max(1u, q->elem_bits / 8);
+      s.block_bytes = q->control.block_elems ? q->control.block_elems * s.elem_bytes : q->reg_bits / 8;
+      p.steps.push_back(std::move(s));
+    }
+    return p;
   }
   // The cheapest instruction of each class set, for the lower bound and the pruning.
   // The bound's inputs and what it makes of them, per catalog and (classes, zero leaf).

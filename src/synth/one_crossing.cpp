@@ -1,0 +1,503 @@
+// The one-crossing argument (one_crossing.h): which Programs it rules out and how.
+#include "one_crossing.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <limits>
+#include <optional>
+
+#include "goal.h"
+
+namespace shufc::synth {
+
+namespace {
+
+constexpr double kEps = 1e-5;
+constexpr unsigned kBytes = 16;
+constexpr int kMask = 0x3FFF;  // argument * 256 + byte (the search's sign-fill flag off)
+
+using Places = uint32_t;  // a set of byte places, bit j for place j
+
+struct Crossing {  // a goal byte that changes halves
+  unsigned from, to;
+  int label;
+};
+
+int source_byte(int s) { return s < 0 || (s & ~kMask) ? -1 : (s & kMask) % 256; }
+
+// Where the byte at place u may be after one mover (any of its result places that read u).
+Places after(const CrossingStep& m, Places u) {
+  Places out = 0;
+  for (unsigned q = 0; q < m.src.size() && q < kBytes; ++q)
+    if (const int s = source_byte(m.src[q]); s >= 0 && (u >> s & 1)) out |= Places(1) << q;
+  return out;
+}
+// The places whose byte one mover puts at a place of v.
+Places before(const CrossingStep& m, Places v) {
+  Places out = 0;
+  for (unsigned q = 0; q < m.src.size() && q < kBytes; ++q)
+    if (const int s = source_byte(m.src[q]); s >= 0 && (v >> q & 1)) out |= Places(1) << s;
+  return out;
+}
+
+// The places a byte at `start` can reach through the movers (each at most once, any order), or,
+// backwards, the places from which the movers can bring a byte to `start`.
+Places reach(const std::vector<const CrossingStep*>& movers, Places start, bool forwards) {
+  Places all = start;
+  if (movers.size() >= 1) {
+    const Places one = forwards ? after(*movers[0], start) : before(*movers[0], start);
+    all |= one;
+    if (movers.size() == 2) {
+      const Places two = forwards ? after(*movers[1], start) : before(*movers[1], start);
+      all |= two | (forwards ? after(*movers[1], one) : before(*movers[1], one));
+      all |= forwards ? after(*movers[0], two) : before(*movers[0], two);
+    }
+  }
+  return all;
+}
+
+// Distinct bytes at distinct places of one register: each byte with the places it may take (a
+// byte may sit there twice: its places are the union), matched by augmenting paths.
+class Matching {
+ public:
+  void add(int label, Places may) {
+    const auto at = std::find(labels_.begin(), labels_.end(), label);
+    if (at == labels_.end()) labels_.push_back(label), may_.push_back(may);
+    else may_[size_t(at - labels_.begin())] |= may;
+  }
+  bool complete() const {
+    std::array<int, kBytes> owner;
+    owner.fill(-1);
+    for (size_t l = 0; l < labels_.size(); ++l) {
+      std::array<bool, kBytes> seen{};
+      if (!augment(l, owner, seen)) return false;
+    }
+    return true;
+  }
+
+ private:
+  bool augment(size_t who, std::array<int, kBytes>& owner, std::array<bool, kBytes>& seen) const {
+    for (unsigned x = 0; x < kBytes; ++x) {
+      if (!(may_[who] >> x & 1) || seen[x]) continue;
+      seen[x] = true;
+      if (owner[x] < 0 || augment(size_t(owner[x]), owner, seen)) {
+        owner[x] = int(who);
+        return true;
+      }
+    }
+    return false;
+  }
+  std::vector<int> labels_;
+  std::vector<Places> may_;
+};
+
+Places into(const CrossingStep& h, Places from, Places to);
+
+// What a join of the two inputs (input 0 and input 1, nothing before them) may hold at each
+// place: a few values each (a label, kZeroByte), as its instructions can make them there.
+struct Join {
+  std::array<std::array<int, 3>, kBytes> v;
+  bool may(unsigned q, int value) const { return std::find(v[q].begin(), v[q].end(), value) != v[q].end(); }
+  // The value a fixed step of one register puts at q when it reads input `in`, and whether a byte
+  // mask may leave a zero there instead.
+  static int fixed(const CrossingStep& z, unsigned in, unsigned q) {
+    const int s = z.src[q];
+    return s < 0 ? kZeroByte : (s & ~kMask) ? kNone : int(in * 256 + unsigned(s % 256));
+  }
+  // A mixer of the inputs (input `first` its first argument), or a variable blend: either
+  // input's byte in place.
+  static Join mixed(const CrossingStep& j, unsigned first) {
+    Join x;
+    for (unsigned q = 0; q < kBytes; ++q) {
+      x.v[q].fill(kNone);
+      if (j.programmable) {
+        x.v[q][0] = int(q), x.v[q][1] = int(256 + q);
+        continue;
+      }
+      const int s = j.src[q];
+      x.v[q][0] = s < 0 ? kZeroByte : (s & ~kMask) ? kNone : int(((s & kMask) / 256 == 0 ? first : 1 - first) * 256 + unsigned(s % 256));
+    }
+    return x;
+  }
+  // por of za on input 0 and zb on input 1: each one's byte where the other is zero.
+  static Join ored(const CrossingStep& za, const CrossingStep& zb) {
+    Join x;
+    for (unsigned q = 0; q < kBytes; ++q) {
+      x.v[q].fill(kNone);
+      const int a = za.programmable ? int(q) : fixed(za, 0, q), b = zb.programmable ? int(256 + q) : fixed(zb, 1, q);
+      const bool a0 = za.programmable || a == kZeroByte, b0 = zb.programmable || b == kZeroByte;  // (a mask may zero)
+      unsigned n = 0;
+      if (b0 && a >= 0) x.v[q][n++] = a;
+      if (a0 && b >= 0) x.v[q][n++] = b;
+      if (a0 && b0) x.v[q][n++] = kZeroByte;
+    }
+    return x;
+  }
+  static constexpr int kNone = -9;
+};
+
+// Where the movers can take a crossing byte: `pre`, the places it may have in H's argument;
+// `post`, the places of H's result from which they bring it to its goal place. A mover is one
+// instruction: before H (H reads what it makes) or after it, for every byte; `after` says which
+// movers are after (bit i, movers[i]).
+struct Reach {
+  Places pre, post;
+};
+std::vector<Reach> reaches(const std::vector<const CrossingStep*>& movers, unsigned after, const std::vector<Crossing>& bytes) {
+  std::vector<const CrossingStep*> before_h, after_h;
+  for (size_t i = 0; i < movers.size(); ++i) (after >> i & 1 ? after_h : before_h).push_back(movers[i]);
+  std::vector<Reach> r;
+  for (const Crossing& c : bytes) r.push_back({reach(before_h, Places(1) << c.from, true), reach(after_h, Places(1) << c.to, false)});
+  return r;
+}
+
+// Can H, with the movers around it, bring every crossing byte to its goal place? For a byte
+// map: some result place that the movers after H take to the goal place reads a place that the
+// movers before H take the byte to. For a table lookup: each crossing byte at a place of its own
+// in H's argument (a matching), from which the lookup's blocks and elements can reach such a
+// result place.
+bool fits_one(const CrossingStep& h, const std::vector<Reach>& reach, const std::vector<Crossing>& bytes) {
+  if (!h.programmable) {
+    for (const Reach& r : reach) {
+      bool ok = false;
+      for (unsigned q = 0; q < kBytes && !ok; ++q)
+        if (r.post >> q & 1)
+          if (const int s = source_byte(h.src[q]); s >= 0) ok = r.pre >> s & 1;
+      if (!ok) return false;
+    }
+    return true;
+  }
+  if (!h.table || h.tables != 1) return true;  // (not analysed: assume it fits)
+  Matching m;
+  for (size_t i = 0; i < bytes.size(); ++i) m.add(bytes[i].label, into(h, reach[i].pre, reach[i].post));
+  return m.complete();
+}
+
+// The same for some placing of the movers before and after H.
+bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, const std::vector<Crossing>& bytes) {
+  for (const std::vector<Reach>& r : sides)
+    if (fits_one(h, r, bytes)) return true;
+  return false;
+}
+
+// The places of `from` from which a lookup can bring a byte to one of `to`.
+Places into(const CrossingStep& h, Places from, Places to) {
+  Places here = 0;
+  for (unsigned x = 0; x < kBytes; ++x) {
+    if (!(from >> x & 1)) continue;
+    for (unsigned q = 0; q < kBytes; ++q)
+      if ((to >> q & 1) && x % h.elem_bytes == q % h.elem_bytes && x / h.block_bytes == q / h.block_bytes) here |= Places(1) << x;
+  }
+  return here;
+}
+
+// Does some Program of exactly these instructions (each at most once, the goal the last one's
+// result; arguments the inputs, a zero register or earlier results) make the goal? H's arguments
+// are contents the movers make of the leaves, and after H a chain of the others (one-register
+// movers; with a mover of two registers it may be: true). Byte maps only (a pack's condition is
+// taken to hold): a relaxation, never false where such a Program exists.
+bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<int>& goal) {
+  constexpr int kZero = -2, kOther = -3;  // a zero byte; a byte that is no input's (a sign fill)
+  using Content = std::array<int, kBytes>;
+  for (const CrossingStep* m : ms)
+    if (m->arity != 1) return true;
+  unsigned inputs = 2;
+  for (int g : goal)
+    if (g >= 0) inputs = std::max(inputs, unsigned(g / 256) + 1);
+  auto apply = [](const CrossingStep& st, const Content& x) {
+    Content out;
+    for (unsigned q = 0; q < kBytes; ++q) {
+      const int s = st.src[q];
+      out[q] = s < 0 ? kZero : (s & ~kMask) ? kOther : x[(s & kMask) % 256];
+    }
+    return out;
+  };
+  // The contents the movers make of the leaves (each mover at most once on a path).
+  std::vector<Content> made;
+  for (unsigned i = 0; i <= inputs; ++i) {
+    Content c;
+    for (unsigned j = 0; j < kBytes; ++j) c[j] = i < inputs ? int(i * 256 + j) : kZero;
+    made.push_back(c);
+  }
+  const size_t leaves = made.size();
+  for (size_t i = 0; i < ms.size(); ++i) {
+    for (size_t l = 0; l < leaves; ++l) made.push_back(apply(*ms[i], made[l]));
+    if (ms.size() == 2)
+      for (size_t l = 0; l < leaves; ++l) made.push_back(apply(*ms[1 - i], apply(*ms[i], made[l])));
+  }
+  // The goal pulled back through a chain of movers after H: what H's result must hold.
+  using Want = std::vector<int>;
+  auto back = [&](const CrossingStep& m, const Want& w) -> std::optional<Want> {
+    Want r(kBytes, kAnyByte);
+    for (unsigned q = 0; q < kBytes; ++q) {
+      if (w[q] == kAnyByte) continue;
+      const int s = m.src[q];
+      if (s < 0) {
+        if (w[q] != kZeroByte) return std::nullopt;
+        continue;
+      }
+      if (s & ~kMask) return std::nullopt;  // (a sign fill is no goal byte)
+      int& at = r[size_t((s & kMask) % 256)];
+      if (at != kAnyByte && at != w[q]) return std::nullopt;
+      at = w[q];
+    }
+    return r;
+  };
+  std::vector<Want> wants = {goal};
+  for (size_t i = 0; i < ms.size(); ++i)
+    if (auto w = back(*ms[i], goal)) {
+      wants.push_back(*w);
+      if (ms.size() == 2)
+        if (auto w2 = back(*ms[1 - i], *w)) wants.push_back(*w2);
+    }
+  // H's result holds a want when each of its arguments is a made content holding what H reads.
+  for (const Want& w : wants) {
+    bool ok[2] = {false, false};
+    for (unsigned arg = 0; arg < h.arity; ++arg)
+      for (size_t c = 0; c < made.size() && !ok[arg]; ++c) {
+        bool all = true;
+        for (unsigned q = 0; q < kBytes && all; ++q) {
+          if (w[q] == kAnyByte) continue;
+          const int s = h.src[q];
+          if (s < 0) {
+            all = w[q] == kZeroByte;
+            continue;
+          }
+          if (int((s & kMask) / 256) != int(arg)) continue;
+          all = !(s & ~kMask) && made[c][(s & kMask) % 256] == (w[q] == kZeroByte ? kZero : w[q]);
+        }
+        ok[arg] = all;
+      }
+    if (ok[0] && (h.arity == 1 || ok[1])) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned levels) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const double limit = below - kEps;
+  if (p.goal.size() != kBytes || p.programmable_pair < limit || levels < 2) return false;
+  std::vector<Crossing> bytes;
+  unsigned inputs = 0;
+  for (unsigned j = 0; j < kBytes; ++j) {
+    const int g = p.goal[j];
+    if (g < 0 || unsigned(g % 256) / 8 == j / 8) continue;
+    bytes.push_back({unsigned(g % 256), j, g});
+    inputs |= 1u << (g / 256);
+  }
+  if (bytes.empty()) return false;  // nothing needs a crossing instruction
+  double cross = inf, mix = inf, zero = inf, or_cost = inf, programmable = inf, two_input_programmable = inf;
+  std::vector<const CrossingStep*> movers;
+  for (const CrossingStep& s : p.steps) {
+    if (s.programmable) {
+      programmable = std::min(programmable, s.cost);
+      if (s.arity == 2) two_input_programmable = std::min(two_input_programmable, s.cost);
+    }
+    if (s.crossing) {
+      cross = std::min(cross, s.cost);
+      continue;
+    }
+    if (s.is_or) or_cost = std::min(or_cost, s.cost);
+    else if (s.arity == 2) mix = std::min(mix, s.cost);  // a blend joins two registers' bytes
+    if (s.zeros) zero = std::min(zero, s.cost);
+    if (s.moves) {
+      if (s.programmable) {
+        if (s.cost + cross < limit) return false;  // a light lookup: not analysed
+        continue;
+      }
+      movers.push_back(&s);
+    }
+  }
+  const double light = p.cheapest_reading;
+  // Two crossing instructions and a third; three movers beside H: not enumerated below.
+  if (2 * cross + light < limit) return false;
+  std::stable_sort(movers.begin(), movers.end(), [](const CrossingStep* a, const CrossingStep* b) { return a->cost < b->cost; });
+  if (!movers.empty() && cross + 3 * movers[0]->cost < limit) return false;
+  const bool both = std::popcount(inputs) >= 2;
+  const double zero_or_mix = std::min(zero, mix);
+  // The least a Program of at least `size` instructions with H, exactly these movers and what H
+  // needs besides can cost; `extra` more of it (at least `extra_cost`) stands for the instruction
+  // that a three-instruction Program outside the levels must hold.
+  auto least = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, unsigned size) {
+    double base = h.cost;
+    unsigned count = 1 + unsigned(ms.size());
+    unsigned supplies = 0;  // movers that can serve as an or's zero-making argument or as the join
+    bool mixes = false;
+    for (const CrossingStep* m : ms) {
+      base += m->cost;
+      supplies += m->zeros || m->arity == 2;
+      mixes |= m->arity == 2 && !m->is_or;
+    }
+    auto filled = [&](double c, unsigned n) { return c + (n < size ? double(size - n) * light : 0.0); };
+    if (!both || h.arity == 2) return filled(base, count);
+    // One register holds both inputs' crossing bytes: a mixer, or an or and two zero-making or
+    // mixing instructions, before H.
+    const double by_mixer = mixes ? filled(base, count) : filled(base + mix, count + 1);
+    const unsigned missing = supplies >= 2 ? 0 : 2 - supplies;
+    const double by_or = filled(base + or_cost + double(missing) * zero_or_mix, count + 1 + missing);
+    return std::min(by_mixer, by_or);
+  };
+  // Three-instruction Programs the levels left: with levels 3, those with a programmable
+  // instruction; with level 4, those with a two-input one or two of them. Such a Program holds H
+  // and the movers, and, in the instructions left, what it takes to be left.
+  auto least_three = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms) {
+    const double any = least(h, ms, 3);
+    if (levels == 2) return any;
+    const unsigned left = unsigned(3 > 1 + ms.size() ? 2 - ms.size() : 0);
+    double base = h.cost;
+    for (const CrossingStep* m : ms) base += m->cost;
+    double need = inf;
+    if (levels == 3) {
+      if (h.programmable) return any;
+      if (left >= 1) need = programmable + double(left - 1) * light;
+    } else {
+      if (h.programmable && h.arity == 2) return any;
+      if (h.programmable && left >= 1) need = programmable + double(left - 1) * light;
+      if (!h.programmable && left == 1) need = two_input_programmable;
+      if (!h.programmable && left == 2) need = std::min(two_input_programmable + light, 2 * programmable);
+    }
+    return std::max(any, base + need);
+  };
+  // H of one register with nothing but its join of the two inputs before it (no room for another
+  // instruction): a mixer of the inputs themselves, or an or of each under a zero-making
+  // instruction. H is last: a byte map reads the goal's bytes from the join's places; a lookup
+  // takes each goal byte from a place of its own. Each join is tried, byte by byte. nullopt where
+  // there is room for more.
+  auto exact_join = [&](const CrossingStep& h) -> std::optional<bool> {
+    if (h.programmable && (!h.table || h.tables != 1)) return std::nullopt;
+    const double room = limit - h.cost;
+    if (light >= room) return true;  // (a join costs at least one instruction)
+    // Room for four light instructions, or for a mixer and another: not enumerated.
+    if (4 * light < room || mix + light < room) return std::nullopt;
+    // What a byte map H needs at each place of its argument.
+    std::array<int, kBytes> want;
+    want.fill(kAnyByte);
+    if (!h.programmable)
+      for (unsigned j = 0; j < kBytes; ++j) {
+        const int g = p.goal[j], s = h.src[j];
+        if (g == kAnyByte) continue;
+        if (s < 0) {
+          if (g != kZeroByte) return true;
+          continue;
+        }
+        if (s & ~kMask) return true;  // a sign fill is no goal byte
+        int& w = want[size_t((s & kMask) % 256)];
+        if (w != kAnyByte && w != g) return true;
+        w = g;
+      }
+    auto holds = [&](const Join& x) {
+      if (!h.programmable) {
+        for (unsigned q = 0; q < kBytes; ++q)
+          if (want[q] != kAnyByte && !x.may(q, want[q])) return false;
+        return true;
+      }
+      Matching m;
+      for (unsigned j = 0; j < kBytes; ++j)
+        if (const int g = p.goal[j]; g >= 0) {
+          Places at = 0;
+          for (unsigned q = 0; q < kBytes; ++q)
+            if (x.may(q, g)) at |= Places(1) << q;
+          m.add(g, into(h, at, Places(1) << j));
+        }
+      return m.complete();
+    };
+    for (const CrossingStep& j : p.steps) {  // H on a mixer of the two inputs
+      if (j.crossing || j.is_or || j.arity != 2 || j.cost >= room) continue;
+      if (j.programmable && j.table) return std::nullopt;  // (a two-register lookup: not enumerated)
+      for (unsigned first = 0; first < (j.programmable ? 1u : 2u); ++first)
+        if (holds(Join::mixed(j, first))) return false;
+    }
+    // An or of each input under a zero-making instruction of one register.
+    std::vector<const CrossingStep*> zeroing;
+    for (const CrossingStep& z : p.steps)
+      if (!z.crossing && z.zeros && z.arity == 1) {
+        if (z.programmable && !(z.table && z.block_bytes == 1)) return std::nullopt;  // (only byte masks)
+        zeroing.push_back(&z);
+      }
+    for (const CrossingStep* za : zeroing)
+      for (const CrossingStep* zb : zeroing) {
+        const double c = or_cost + za->cost + zb->cost;
+        if (c >= room) continue;
+        if (c + light < room) return std::nullopt;
+        if (holds(Join::ored(*za, *zb))) return false;
+      }
+    return true;
+  };
+  auto cheaper_fits = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<std::vector<Reach>>& r) {
+    const double l = levels >= 3 ? std::min(least(h, ms, 4), least_three(h, ms)) : least(h, ms, 3);
+    if (l >= limit || !fits(h, r, bytes)) return false;
+    // No room for another instruction: the Program is H and the movers alone, each tried.
+    double c = h.cost;
+    for (const CrossingStep* m : ms) c += m->cost;
+    return c + light < limit || h.programmable || makes(h, ms, p.goal);
+  };
+  std::vector<const CrossingStep*> hs;  // every H, cheapest first
+  for (const CrossingStep& h : p.steps) {
+    if (!h.crossing) continue;
+    if (!h.programmable && h.src.size() < kBytes) return false;
+    // (H with no room beside its join: every such Program, movers included, at once.)
+    if (both && h.arity == 1)
+      if (const auto ruled_out = exact_join(h)) {
+        if (!*ruled_out) return false;
+        continue;
+      }
+    hs.push_back(&h);
+  }
+  std::stable_sort(hs.begin(), hs.end(), [](const CrossingStep* a, const CrossingStep* b) { return a->cost < b->cost; });
+  // The byte maps by what they read where: by_place[q * 16 + s], the Hs whose result place q
+  // reads an argument's place s (the lookups apart: each is tried).
+  std::vector<std::vector<uint16_t>> by_place(kBytes * kBytes);
+  std::vector<uint16_t> lookups;
+  for (size_t i = 0; i < hs.size(); ++i) {
+    if (hs[i]->programmable) {
+      lookups.push_back(uint16_t(i));
+      continue;
+    }
+    for (unsigned q = 0; q < kBytes; ++q)
+      if (const int s = source_byte(hs[i]->src[q]); s >= 0) by_place[q * kBytes + unsigned(s)].push_back(uint16_t(i));
+  }
+  std::vector<unsigned> seen(hs.size(), 0);
+  unsigned stamp = 0;
+  // Each set of up to two movers (cheapest first), then each H that can move the crossing byte
+  // with the fewest ways.
+  auto each_h = [&](const std::vector<const CrossingStep*>& ms) {
+    double c = 0;
+    for (const CrossingStep* m : ms) c += m->cost;
+    std::vector<std::vector<Reach>> sides;
+    for (unsigned after = 0; after < 1u << ms.size(); ++after) sides.push_back(reaches(ms, after, bytes));
+    std::vector<Reach> r = sides[0];  // (the union over the placings, for the index)
+    for (size_t i = 0; i < r.size(); ++i)
+      for (const std::vector<Reach>& side : sides) r[i].pre |= side[i].pre, r[i].post |= side[i].post;
+    size_t key = 0;
+    for (size_t i = 1; i < r.size(); ++i)
+      if (std::popcount(r[i].pre) * std::popcount(r[i].post) < std::popcount(r[key].pre) * std::popcount(r[key].post)) key = i;
+    ++stamp;
+    auto check = [&](size_t i) {
+      if (seen[i] == stamp) return true;
+      seen[i] = stamp;
+      return hs[i]->cost + c >= limit || !cheaper_fits(*hs[i], ms, sides);
+    };
+    for (uint16_t i : lookups)
+      if (!check(i)) return false;
+    for (unsigned q = 0; q < kBytes; ++q)
+      if (r[key].post >> q & 1)
+        for (unsigned s = 0; s < kBytes; ++s)
+          if (r[key].pre >> s & 1)
+            for (uint16_t i : by_place[q * kBytes + s])
+              if (!check(i)) return false;
+    return true;
+  };
+  if (hs.empty()) return true;
+  if (!each_h({})) return false;
+  for (size_t i = 0; i < movers.size() && hs[0]->cost + movers[i]->cost < limit; ++i) {
+    if (!each_h({movers[i]})) return false;
+    for (size_t k = i; k < movers.size() && hs[0]->cost + movers[i]->cost + movers[k]->cost < limit; ++k)
+      if (!each_h({movers[i], movers[k]})) return false;
+  }
+  return true;
+}
+
+}  // namespace shufc::synth

@@ -1,0 +1,64 @@
+// A proof about the Programs the levels do not enumerate: those with four or more instructions,
+// where a 128-bit goal moves bytes between the two 8-byte halves of its register.
+//
+// Only some instructions move a byte to the other half (kCrossesQwords: pshufd, punpck, pshufb;
+// not a blend, an or, a mask or an element shift). Call them crossing; the rest are light. A
+// Program with two crossing instructions and one more costs at least 2 x the cheapest crossing
+// one + the cheapest instruction; where that reaches the best answer, a cheaper Program of three
+// or more instructions has exactly one crossing instruction H, and every goal byte that changes
+// halves (the crossing bytes) passes through H, light instructions before it and after it:
+// - a light instruction keeps each byte in its 8-byte group, and only the movers among them
+//   (element shifts, pshuflw) change its place there, so a crossing byte's place in H's argument
+//   is its input place moved by some of the Program's movers, and its goal place is H's result
+//   place moved by others;
+// - where the crossing bytes come from both inputs and H reads one register, that register holds
+//   bytes of both: before H a light instruction joins them, a blend (a mixer), or an or whose two
+//   arguments each hold zeros beside one input's bytes, which only a zero-making instruction (a
+//   mask, a shift) or a mixer (a blend with zeros) makes: two of them, apart from the or
+//   (they hold different inputs' bytes);
+// - a table lookup (pshufb) places any byte of its argument, which must then hold every
+//   crossing byte at a place of its own.
+// For every H and every set of up to two movers whose cost with what H needs besides (a join,
+// enough instructions for a Program of three) is below the best answer, the crossing bytes are
+// checked against H's byte map (or, for a lookup, matched to distinct places of its argument); if
+// none fits, no Program of three or more instructions is cheaper. With level 2 complete (every
+// two-instruction Program) the best answer is then optimal. The check is a relaxation (each byte
+// may take any of the movers, before or after H), so it can fail to prove; it never proves wrongly.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace shufc::synth {
+
+// An instruction as the proof sees it: its byte map (per result byte, argument * 256 + byte, or
+// -1 for a byte that is not an argument's byte: a zero, a sign fill), or, for a programmable one,
+// the places its control may take a byte from.
+struct CrossingStep {
+  double cost = 0;       // under the search's objective, a control load beside
+  unsigned arity = 1;    // registers read (2: a blend, punpck, por)
+  bool crossing = false; // moves some byte to the other 8-byte half
+  bool moves = false;    // moves some byte within its 8-byte group (a mover, when not crossing)
+  bool zeros = false;    // makes a zero byte from a register's byte (a shift, a mask)
+  bool is_or = false;    // por: each result byte is one argument's byte where the other is zero
+  std::vector<int16_t> src;  // empty for a programmable step
+  // Programmable: a table lookup (elements of elem_bytes, each from any element of its block of
+  // block_bytes in one table register) or something else (a variable blend: no byte moves).
+  bool programmable = false, table = false;
+  unsigned elem_bytes = 1, block_bytes = 16, tables = 1;
+};
+
+struct CrossingProof {
+  std::vector<int> goal;  // 16 bytes: label (input * 256 + byte), kAnyByte or kZeroByte
+  std::vector<CrossingStep> steps;
+  double cheapest_reading = 0;    // the cheapest instruction that reads a register
+  double programmable_pair = 0;   // BoundInputs::programmable_pair: the two-instruction Programs level 2 leaves
+};
+
+// True when no Program outside the first `levels` complete levels (lower_bound.h: 2, every
+// two-instruction Program but a programmable one feeding another; 3, and every three-instruction
+// one without a programmable instruction; 4, and with one of one input) costs less than `below`
+// (within 1e-5), by the argument above; false when the argument does not show it (or the goal
+// keeps every byte in its half).
+bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned levels);
+
+}  // namespace shufc::synth
