@@ -280,11 +280,15 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   constexpr double inf = std::numeric_limits<double>::infinity();
   const double limit = below - kEps;
   if (p.goal.size() != kBytes || p.programmable_pair < limit || levels < 2) return false;
-  std::vector<Crossing> bytes;
+  std::vector<Crossing> bytes, stay;  // the goal bytes that change halves; the others
   unsigned inputs = 0;
   for (unsigned j = 0; j < kBytes; ++j) {
     const int g = p.goal[j];
-    if (g < 0 || unsigned(g % 256) / 8 == j / 8) continue;
+    if (g < 0) continue;
+    if (unsigned(g % 256) / 8 == j / 8) {
+      stay.push_back({unsigned(g % 256), j, g});
+      continue;
+    }
     bytes.push_back({unsigned(g % 256), j, g});
     inputs |= 1u << (g / 256);
   }
@@ -321,7 +325,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   // The least a Program of at least `size` instructions with H, exactly these movers and what H
   // needs besides can cost; `extra` more of it (at least `extra_cost`) stands for the instruction
   // that a three-instruction Program outside the levels must hold.
-  auto least = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, unsigned size) {
+  auto least = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, unsigned size, bool joined) {
     double base = h.cost;
     unsigned count = 1 + unsigned(ms.size());
     unsigned supplies = 0;  // movers that can serve as an or's zero-making argument or as the join
@@ -332,9 +336,9 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       mixes |= m->arity == 2 && !m->is_or;
     }
     auto filled = [&](double c, unsigned n) { return c + (n < size ? double(size - n) * light : 0.0); };
-    if (!both || h.arity == 2) return filled(base, count);
-    // One register holds both inputs' crossing bytes: a mixer, or an or and two zero-making or
-    // mixing instructions, before H.
+    if (!joined || h.arity == 2) return filled(base, count);
+    // One register holds bytes of both inputs that H moves: a mixer, or an or and two
+    // zero-making or mixing instructions, before H.
     const double by_mixer = mixes ? filled(base, count) : filled(base + mix, count + 1);
     const unsigned missing = supplies >= 2 ? 0 : 2 - supplies;
     const double by_or = filled(base + or_cost + double(missing) * zero_or_mix, count + 1 + missing);
@@ -343,8 +347,8 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   // Three-instruction Programs the levels left: with levels 3, those with a programmable
   // instruction; with level 4, those with a two-input one or two of them. Such a Program holds H
   // and the movers, and, in the instructions left, what it takes to be left.
-  auto least_three = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms) {
-    const double any = least(h, ms, 3);
+  auto least_three = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, bool joined) {
+    const double any = least(h, ms, 3, joined);
     if (levels == 2) return any;
     const unsigned left = unsigned(3 > 1 + ms.size() ? 2 - ms.size() : 0);
     double base = h.cost;
@@ -426,9 +430,10 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       }
     return true;
   };
-  auto cheaper_fits = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<std::vector<Reach>>& r) {
-    const double l = levels >= 3 ? std::min(least(h, ms, 4), least_three(h, ms)) : least(h, ms, 3);
-    if (l >= limit || !fits(h, r, bytes)) return false;
+  auto cheaper_fits = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<std::vector<Reach>>& r,
+                          const std::vector<Crossing>& through, bool joined) {
+    const double l = levels >= 3 ? std::min(least(h, ms, 4, joined), least_three(h, ms, joined)) : least(h, ms, 3, joined);
+    if (l >= limit || !fits(h, r, through)) return false;
     // No room for another instruction: the Program is H and the movers alone, each tried.
     double c = h.cost;
     for (const CrossingStep* m : ms) c += m->cost;
@@ -466,8 +471,14 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   auto each_h = [&](const std::vector<const CrossingStep*>& ms) {
     double c = 0;
     for (const CrossingStep* m : ms) c += m->cost;
+    // The bytes H moves: the crossing ones, and those the movers alone cannot bring to their place.
+    std::vector<Crossing> through = bytes;
+    unsigned moved = inputs;
+    for (const Crossing& b : stay)
+      if (!(reach(ms, Places(1) << b.from, true) >> b.to & 1)) through.push_back(b), moved |= 1u << (b.label / 256);
+    const bool join = std::popcount(moved) >= 2;
     std::vector<std::vector<Reach>> sides;
-    for (unsigned after = 0; after < 1u << ms.size(); ++after) sides.push_back(reaches(ms, after, bytes));
+    for (unsigned after = 0; after < 1u << ms.size(); ++after) sides.push_back(reaches(ms, after, through));
     std::vector<Reach> r = sides[0];  // (the union over the placings, for the index)
     for (size_t i = 0; i < r.size(); ++i)
       for (const std::vector<Reach>& side : sides) r[i].pre |= side[i].pre, r[i].post |= side[i].post;
@@ -478,7 +489,11 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     auto check = [&](size_t i) {
       if (seen[i] == stamp) return true;
       seen[i] = stamp;
-      return hs[i]->cost + c >= limit || !cheaper_fits(*hs[i], ms, sides);
+      if (hs[i]->cost + c >= limit) return true;
+      // (H of one register with no mover, beside the join H's bytes need: each Program whole.)
+      if (ms.empty() && join && hs[i]->arity == 1)
+        if (const auto ruled_out = exact_join(*hs[i])) return *ruled_out;
+      return !cheaper_fits(*hs[i], ms, sides, through, join);
     };
     for (uint16_t i : lookups)
       if (!check(i)) return false;
