@@ -482,12 +482,27 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     std::vector<Reach> r = sides[0];  // (the union over the placings, for the index)
     for (size_t i = 0; i < r.size(); ++i)
       for (const std::vector<Reach>& side : sides) r[i].pre |= side[i].pre, r[i].post |= side[i].post;
-    size_t key = 0;
-    for (size_t i = 1; i < r.size(); ++i)
-      if (std::popcount(r[i].pre) * std::popcount(r[i].post) < std::popcount(r[key].pre) * std::popcount(r[key].post)) key = i;
+    // The two bytes with the fewest ways: an H must move both (marked for the first, then
+    // checked for the second).
+    std::vector<size_t> order(r.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    auto ways = [&](size_t i) { return std::popcount(r[i].pre) * std::popcount(r[i].post); };
+    std::partial_sort(order.begin(), order.begin() + std::min<size_t>(2, order.size()), order.end(),
+                      [&](size_t x, size_t y) { return ways(x) < ways(y); });
+    auto each_way = [&](size_t b, auto&& f) {
+      for (unsigned q = 0; q < kBytes; ++q)
+        if (r[b].post >> q & 1)
+          for (unsigned s = 0; s < kBytes; ++s)
+            if (r[b].pre >> s & 1)
+              for (uint16_t i : by_place[q * kBytes + s])
+                if (!f(i)) return false;
+      return true;
+    };
+    const unsigned marked = ++stamp;
+    if (order.size() >= 2) each_way(order[0], [&](uint16_t i) { return seen[i] = marked, true; });
     ++stamp;
     auto check = [&](size_t i) {
-      if (seen[i] == stamp) return true;
+      if (seen[i] == stamp || (order.size() >= 2 && seen[i] != marked && !hs[i]->programmable)) return true;
       seen[i] = stamp;
       if (hs[i]->cost + c >= limit) return true;
       // (H of one register with no mover, beside the join H's bytes need: each Program whole.)
@@ -497,17 +512,12 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     };
     for (uint16_t i : lookups)
       if (!check(i)) return false;
-    for (unsigned q = 0; q < kBytes; ++q)
-      if (r[key].post >> q & 1)
-        for (unsigned s = 0; s < kBytes; ++s)
-          if (r[key].pre >> s & 1)
-            for (uint16_t i : by_place[q * kBytes + s])
-              if (!check(i)) return false;
-    return true;
+    return each_way(order[order.size() >= 2 ? 1 : 0], check);
   };
   if (hs.empty()) return true;
+  // (Three instructions at least: H, the movers and one more where there is one mover.)
   if (!each_h({})) return false;
-  for (size_t i = 0; i < movers.size() && hs[0]->cost + movers[i]->cost < limit; ++i) {
+  for (size_t i = 0; i < movers.size() && hs[0]->cost + movers[i]->cost + light < limit; ++i) {
     if (!each_h({movers[i]})) return false;
     for (size_t k = i; k < movers.size() && hs[0]->cost + movers[i]->cost + movers[k]->cost < limit; ++k)
       if (!each_h({movers[i], movers[k]})) return false;
