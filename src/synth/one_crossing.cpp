@@ -26,32 +26,34 @@ struct Crossing {  // a goal byte that changes halves
 
 int source_byte(int s) { return s < 0 || (s & ~kMask) ? -1 : (s & kMask) % 256; }
 
-// Where the byte at place u may be after one mover (any of its result places that read u).
-Places after(const CrossingStep& m, Places u) {
-  Places out = 0;
-  for (unsigned q = 0; q < m.src.size() && q < kBytes; ++q)
-    if (const int s = source_byte(m.src[q]); s >= 0 && (u >> s & 1)) out |= Places(1) << q;
-  return out;
-}
-// The places whose byte one mover puts at a place of v.
-Places before(const CrossingStep& m, Places v) {
-  Places out = 0;
-  for (unsigned q = 0; q < m.src.size() && q < kBytes; ++q)
-    if (const int s = source_byte(m.src[q]); s >= 0 && (v >> q & 1)) out |= Places(1) << s;
-  return out;
-}
+// A mover's byte map by place: where the byte at place u may be after it (fwd[u], each result
+// place that reads u) and the places whose byte it puts at place v (back[v]).
+struct MoverMap {
+  const CrossingStep* step;
+  std::array<Places, kBytes> fwd{}, back{};
+  explicit MoverMap(const CrossingStep& m) : step(&m) {
+    for (unsigned q = 0; q < m.src.size() && q < kBytes; ++q)
+      if (const int s = source_byte(m.src[q]); s >= 0) fwd[size_t(s)] |= Places(1) << q, back[q] |= Places(1) << s;
+  }
+  static Places through(const std::array<Places, kBytes>& map, Places u) {
+    Places out = 0;
+    for (; u; u &= u - 1) out |= map[size_t(std::countr_zero(u))];
+    return out;
+  }
+};
+using Movers = std::vector<const MoverMap*>;
 
 // The places a byte at `start` can reach through the movers (each at most once, any order), or,
 // backwards, the places from which the movers can bring a byte to `start`.
-Places reach(const std::vector<const CrossingStep*>& movers, Places start, bool forwards) {
+Places reach(const Movers& movers, Places start, bool forwards) {
+  auto step = [&](const MoverMap* m, Places u) { return MoverMap::through(forwards ? m->fwd : m->back, u); };
   Places all = start;
   if (movers.size() >= 1) {
-    const Places one = forwards ? after(*movers[0], start) : before(*movers[0], start);
+    const Places one = step(movers[0], start);
     all |= one;
     if (movers.size() == 2) {
-      const Places two = forwards ? after(*movers[1], start) : before(*movers[1], start);
-      all |= two | (forwards ? after(*movers[1], one) : before(*movers[1], one));
-      all |= forwards ? after(*movers[0], two) : before(*movers[0], two);
+      const Places two = step(movers[1], start);
+      all |= two | step(movers[1], one) | step(movers[0], two);
     }
   }
   return all;
@@ -144,8 +146,8 @@ struct Join {
 struct Reach {
   Places pre, post;
 };
-std::vector<Reach> reaches(const std::vector<const CrossingStep*>& movers, unsigned after, const std::vector<Crossing>& bytes) {
-  std::vector<const CrossingStep*> before_h, after_h;
+std::vector<Reach> reaches(const Movers& movers, unsigned after, const std::vector<Crossing>& bytes) {
+  Movers before_h, after_h;
   for (size_t i = 0; i < movers.size(); ++i) (after >> i & 1 ? after_h : before_h).push_back(movers[i]);
   std::vector<Reach> r;
   for (const Crossing& c : bytes) r.push_back({reach(before_h, Places(1) << c.from, true), reach(after_h, Places(1) << c.to, false)});
@@ -279,7 +281,7 @@ bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, co
 bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned levels) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   const double limit = below - kEps;
-  if (p.goal.size() != kBytes || p.programmable_pair < limit || levels < 2) return false;
+  if (p.goal.size() != kBytes || !p.steps || p.programmable_pair < limit || levels < 2) return false;
   std::vector<Crossing> bytes, stay;  // the goal bytes that change halves; the others
   unsigned inputs = 0;
   for (unsigned j = 0; j < kBytes; ++j) {
@@ -295,7 +297,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   if (bytes.empty()) return false;  // nothing needs a crossing instruction
   double cross = inf, mix = inf, zero = inf, or_cost = inf, programmable = inf, two_input_programmable = inf;
   std::vector<const CrossingStep*> movers;
-  for (const CrossingStep& s : p.steps) {
+  for (const CrossingStep& s : *p.steps) {
     if (s.programmable) {
       programmable = std::min(programmable, s.cost);
       if (s.arity == 2) two_input_programmable = std::min(two_input_programmable, s.cost);
@@ -320,6 +322,9 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   if (2 * cross + light < limit) return false;
   std::stable_sort(movers.begin(), movers.end(), [](const CrossingStep* a, const CrossingStep* b) { return a->cost < b->cost; });
   if (!movers.empty() && cross + 3 * movers[0]->cost < limit) return false;
+  std::vector<MoverMap> maps;  // the movers a Program below the best can hold beside H
+  for (const CrossingStep* m : movers)
+    if (cross + m->cost + light < limit) maps.emplace_back(*m);
   const bool both = std::popcount(inputs) >= 2;
   const double zero_or_mix = std::min(zero, mix);
   // The least a Program of at least `size` instructions with H, exactly these movers and what H
@@ -408,7 +413,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
         }
       return m.complete();
     };
-    for (const CrossingStep& j : p.steps) {  // H on a mixer of the two inputs
+    for (const CrossingStep& j : *p.steps) {  // H on a mixer of the two inputs
       if (j.crossing || j.is_or || j.arity != 2 || j.cost >= room) continue;
       if (j.programmable && j.table) return std::nullopt;  // (a two-register lookup: not enumerated)
       for (unsigned first = 0; first < (j.programmable ? 1u : 2u); ++first)
@@ -416,7 +421,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     }
     // An or of each input under a zero-making instruction of one register.
     std::vector<const CrossingStep*> zeroing;
-    for (const CrossingStep& z : p.steps)
+    for (const CrossingStep& z : *p.steps)
       if (!z.crossing && z.zeros && z.arity == 1) {
         if (z.programmable && !(z.table && z.block_bytes == 1)) return std::nullopt;  // (only byte masks)
         zeroing.push_back(&z);
@@ -440,7 +445,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     return c + light < limit || h.programmable || makes(h, ms, p.goal);
   };
   std::vector<const CrossingStep*> hs;  // every H, cheapest first
-  for (const CrossingStep& h : p.steps) {
+  for (const CrossingStep& h : *p.steps) {
     if (!h.crossing) continue;
     if (!h.programmable && h.src.size() < kBytes) return false;
     // (H with no room beside its join: every such Program, movers included, at once.)
@@ -452,75 +457,89 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     hs.push_back(&h);
   }
   std::stable_sort(hs.begin(), hs.end(), [](const CrossingStep* a, const CrossingStep* b) { return a->cost < b->cost; });
-  // The byte maps by what they read where: by_place[q * 16 + s], the Hs whose result place q
-  // reads an argument's place s (the lookups apart: each is tried).
-  std::vector<std::vector<uint16_t>> by_place(kBytes * kBytes);
-  std::vector<uint16_t> lookups;
-  for (size_t i = 0; i < hs.size(); ++i) {
-    if (hs[i]->programmable) {
-      lookups.push_back(uint16_t(i));
+  // The Hs of two registers and of one (these may need a join), each with their byte maps by what
+  // they read where: by_place[q * 16 + s], the Hs whose result place q reads an argument's place
+  // s (the lookups apart: each is tried).
+  struct Group {
+    std::vector<const CrossingStep*> hs;
+    std::vector<std::vector<uint16_t>> by_place = std::vector<std::vector<uint16_t>>(kBytes * kBytes);
+    std::vector<uint16_t> lookups;
+    std::vector<unsigned> seen;
+  };
+  std::array<Group, 2> groups;
+  for (const CrossingStep* h : hs) {
+    Group& g = groups[h->arity == 1];
+    const uint16_t i = uint16_t(g.hs.size());
+    g.hs.push_back(h);
+    if (h->programmable) {
+      g.lookups.push_back(i);
       continue;
     }
     for (unsigned q = 0; q < kBytes; ++q)
-      if (const int s = source_byte(hs[i]->src[q]); s >= 0) by_place[q * kBytes + unsigned(s)].push_back(uint16_t(i));
+      if (const int s = source_byte(h->src[q]); s >= 0) g.by_place[q * kBytes + unsigned(s)].push_back(i);
   }
-  std::vector<unsigned> seen(hs.size(), 0);
+  for (Group& g : groups) g.seen.assign(g.hs.size(), 0);
   unsigned stamp = 0;
-  // Each set of up to two movers (cheapest first), then each H that can move the crossing byte
-  // with the fewest ways.
-  auto each_h = [&](const std::vector<const CrossingStep*>& ms) {
+  // Each set of up to two movers (cheapest first), then each H that can move the two bytes with
+  // the fewest ways (the group apart where even its cheapest H cannot be below the best).
+  auto each_h = [&](const Movers& mm) {
+    std::vector<const CrossingStep*> ms;
+    for (const MoverMap* m : mm) ms.push_back(m->step);
     double c = 0;
     for (const CrossingStep* m : ms) c += m->cost;
     // The bytes H moves: the crossing ones, and those the movers alone cannot bring to their place.
     std::vector<Crossing> through = bytes;
     unsigned moved = inputs;
     for (const Crossing& b : stay)
-      if (!(reach(ms, Places(1) << b.from, true) >> b.to & 1)) through.push_back(b), moved |= 1u << (b.label / 256);
+      if (!(reach(mm, Places(1) << b.from, true) >> b.to & 1)) through.push_back(b), moved |= 1u << (b.label / 256);
     const bool join = std::popcount(moved) >= 2;
     std::vector<std::vector<Reach>> sides;
-    for (unsigned after = 0; after < 1u << ms.size(); ++after) sides.push_back(reaches(ms, after, through));
+    for (unsigned after = 0; after < 1u << mm.size(); ++after) sides.push_back(reaches(mm, after, through));
     std::vector<Reach> r = sides[0];  // (the union over the placings, for the index)
     for (size_t i = 0; i < r.size(); ++i)
       for (const std::vector<Reach>& side : sides) r[i].pre |= side[i].pre, r[i].post |= side[i].post;
-    // The two bytes with the fewest ways: an H must move both (marked for the first, then
-    // checked for the second).
     std::vector<size_t> order(r.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     auto ways = [&](size_t i) { return std::popcount(r[i].pre) * std::popcount(r[i].post); };
     std::partial_sort(order.begin(), order.begin() + std::min<size_t>(2, order.size()), order.end(),
                       [&](size_t x, size_t y) { return ways(x) < ways(y); });
-    auto each_way = [&](size_t b, auto&& f) {
-      for (unsigned q = 0; q < kBytes; ++q)
-        if (r[b].post >> q & 1)
-          for (unsigned s = 0; s < kBytes; ++s)
-            if (r[b].pre >> s & 1)
-              for (uint16_t i : by_place[q * kBytes + s])
-                if (!f(i)) return false;
-      return true;
-    };
-    const unsigned marked = ++stamp;
-    if (order.size() >= 2) each_way(order[0], [&](uint16_t i) { return seen[i] = marked, true; });
-    ++stamp;
-    auto check = [&](size_t i) {
-      if (seen[i] == stamp || (order.size() >= 2 && seen[i] != marked && !hs[i]->programmable)) return true;
-      seen[i] = stamp;
-      if (hs[i]->cost + c >= limit) return true;
-      // (H of one register with no mover, beside the join H's bytes need: each Program whole.)
-      if (ms.empty() && join && hs[i]->arity == 1)
-        if (const auto ruled_out = exact_join(*hs[i])) return *ruled_out;
-      return !cheaper_fits(*hs[i], ms, sides, through, join);
-    };
-    for (uint16_t i : lookups)
-      if (!check(i)) return false;
-    return each_way(order[order.size() >= 2 ? 1 : 0], check);
+    for (Group& g : groups) {
+      if (g.hs.empty() || least(*g.hs[0], ms, 3, join) >= limit) continue;
+      auto each_way = [&](size_t b, auto&& f) {
+        for (unsigned q = 0; q < kBytes; ++q)
+          if (r[b].post >> q & 1)
+            for (unsigned s = 0; s < kBytes; ++s)
+              if (r[b].pre >> s & 1)
+                for (uint16_t i : g.by_place[q * kBytes + s])
+                  if (!f(i)) return false;
+        return true;
+      };
+      const unsigned marked = ++stamp;  // an H that moves the first byte, then the second
+      if (order.size() >= 2) each_way(order[0], [&](uint16_t i) { return g.seen[i] = marked, true; });
+      ++stamp;
+      auto check = [&](size_t i) {
+        const CrossingStep& h = *g.hs[i];
+        if (g.seen[i] == stamp || (order.size() >= 2 && g.seen[i] != marked && !h.programmable)) return true;
+        g.seen[i] = stamp;
+        if (h.cost + c >= limit) return true;
+        // (H of one register with no mover, beside the join H's bytes need: each Program whole.)
+        if (ms.empty() && join && h.arity == 1)
+          if (const auto ruled_out = exact_join(h)) return *ruled_out;
+        return !cheaper_fits(h, ms, sides, through, join);
+      };
+      for (uint16_t i : g.lookups)
+        if (!check(i)) return false;
+      if (!each_way(order[order.size() >= 2 ? 1 : 0], check)) return false;
+    }
+    return true;
   };
   if (hs.empty()) return true;
   // (Three instructions at least: H, the movers and one more where there is one mover.)
   if (!each_h({})) return false;
-  for (size_t i = 0; i < movers.size() && hs[0]->cost + movers[i]->cost + light < limit; ++i) {
-    if (!each_h({movers[i]})) return false;
-    for (size_t k = i; k < movers.size() && hs[0]->cost + movers[i]->cost + movers[k]->cost < limit; ++k)
-      if (!each_h({movers[i], movers[k]})) return false;
+  for (size_t i = 0; i < maps.size() && hs[0]->cost + maps[i].step->cost + light < limit; ++i) {
+    if (!each_h({&maps[i]})) return false;
+    for (size_t k = i; k < maps.size() && hs[0]->cost + maps[i].step->cost + maps[k].step->cost < limit; ++k)
+      if (!each_h({&maps[i], &maps[k]})) return false;
   }
   return true;
 }

@@ -26,6 +26,7 @@
 // may take any of the movers, before or after H), so it can fail to prove; it never proves wrongly.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace shufc::synth {
@@ -49,7 +50,7 @@ struct CrossingStep {
 
 struct CrossingProof {
   std::vector<int> goal;  // 16 bytes: label (input * 256 + byte), kAnyByte or kZeroByte
-  std::vector<CrossingStep> steps;
+  std::shared_ptr<const std::vector<CrossingStep>> steps;  // the catalog's (the same for every goal)
   double cheapest_reading = 0;    // the cheapest instruction that reads a register
   double programmable_pair = 0;   // BoundInputs::programmable_pair: the two-instruction Programs level 2 leaves
 };

@@ -160,6 +160,9 @@ struct Catalog {
   };
   mutable std::mutex bounds_mutex;
   mutable std::array<std::shared_ptr<const Bounds>, 2 * synth::kClasses> bounds;
+  // The instructions as the one-crossing argument sees them, built on first use.
+  mutable std::mutex crossing_mutex;
+  mutable std::shared_ptr<const std::vector<synth::CrossingStep>> crossing;
 };
 
 struct Solution {
@@ -261,11 +264,16 @@ class Search {
     }
     // Past the levels, where a 128-bit goal moves bytes between halves: no cheaper Program they
     // left with one crossing instruction (one_crossing.h).
+    // A variable blend next to a lookup (level 4's pairs) first: cheap, and what is left of the
+    // programmable pairs is then programmable_pair_rest.
     double crossing_bound = 0;
     const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
-    if (levels >= 2 && !out_of_budget_ && additive && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && bytes_ == 16 &&
-        synth::one_crossing_rules_out(crossing_proof(), best_.cost, levels))
-      crossing_bound = best_.cost;
+    if (levels >= 2 && !out_of_budget_ && additive && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && bytes_ == 16) {
+      const bool pairs = level4_applies() && (levels >= 4 || blend_pairs());
+      if (!out_of_budget_ && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 &&
+          synth::one_crossing_rules_out(crossing_proof(pairs), best_.cost, levels))
+        crossing_bound = best_.cost;
+    }
     const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
@@ -1220,11 +1228,21 @@ class Search {
            p.src_elem_bits == 8 && p.in_bits(0) == p.reg_bits && (c.block_elems == 0 || c.block_elems * 8 >= p.reg_bits);
   }
   // The catalog as the one-crossing argument sees it (one_crossing.h).
-  synth::CrossingProof crossing_proof() const {
+  // The goal as the one-crossing argument sees it (one_crossing.h); `pairs`: level 4's
+  // programmable pairs were tried.
+  synth::CrossingProof crossing_proof(bool pairs) const {
     synth::CrossingProof p;
     p.goal = goal_;
     p.cheapest_reading = cat_->min_reading;
-    p.programmable_pair = bounds_->inputs.programmable_pair;
+    p.programmable_pair = pairs ? bounds_->inputs.programmable_pair_rest : bounds_->inputs.programmable_pair;
+    std::lock_guard<std::mutex> lock(cat_->crossing_mutex);
+    if (!cat_->crossing) cat_->crossing = std::make_shared<const std::vector<synth::CrossingStep>>(crossing_steps());
+    p.steps = cat_->crossing;
+    return p;
+  }
+  // The catalog's instructions as it sees them.
+  std::vector<synth::CrossingStep> crossing_steps() const {
+    std::vector<synth::CrossingStep> steps;
     auto add = [&](const Instance& in, bool is_or) {
       if (in.arity == 0) return;
       synth::CrossingStep s;
@@ -1235,7 +1253,7 @@ class Search {
       s.zeros = in.cls & synth::kMakesZero;
       s.is_or = is_or;
       s.src = in.src;
-      p.steps.push_back(std::move(s));
+      steps.push_back(std::move(s));
     };
     for (const Instance& in : cat_->instances) add(in, false);
     for (const Instance& in : cat_->ors) add(in, true);
@@ -1252,9 +1270,9 @@ class Search {
       s.tables = q->control.table_inputs;
       s.elem_bytes = std::max(1u, q->elem_bits / 8);
       s.block_bytes = q->control.block_elems ? q->control.block_elems * s.elem_bytes : q->reg_bits / 8;
-      p.steps.push_back(std::move(s));
+      steps.push_back(std::move(s));
     }
-    return p;
+    return steps;
   }
   // The cheapest instruction of each class set, for the lower bound and the pruning.
   // The bound's inputs and what it makes of them, per catalog and (classes, zero leaf).

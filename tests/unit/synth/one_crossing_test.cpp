@@ -50,25 +50,27 @@ CrossingProof ssse3_like(std::vector<int> goal) {
   p.goal = std::move(goal);
   p.cheapest_reading = kThird;
   p.programmable_pair = synth::kInf;
+  std::vector<CrossingStep> steps;
   CrossingStep lookup;
   lookup.programmable = lookup.table = lookup.crossing = lookup.moves = lookup.zeros = true;
   lookup.cost = 1;
-  p.steps.push_back(lookup);
+  steps.push_back(lookup);
   CrossingStep mask;
   mask.programmable = mask.table = mask.zeros = true;
   mask.block_bytes = 1;
   mask.cost = 0.5;
-  p.steps.push_back(mask);
+  steps.push_back(mask);
   std::vector<int16_t> ors(16), movq(16, -1), unpack(16);
   std::iota(ors.begin(), ors.end(), int16_t(0));
   std::iota(movq.begin(), movq.begin() + 8, int16_t(0));
   for (int q = 0; q < 16; ++q) unpack[size_t(q)] = int16_t(q < 8 ? q : 256 + q - 8);
   CrossingStep por = map_step(ors, kThird, 2, false, false, false);
   por.is_or = true;
-  p.steps.push_back(por);
-  p.steps.push_back(map_step(movq, kThird, 1, false, false, true));
-  p.steps.push_back(map_step(unpack, 1, 2, true, false, false));
-  for (int n = 1; n < 8; ++n) p.steps.push_back(shift(n)), p.steps.push_back(shift(-n));
+  steps.push_back(por);
+  steps.push_back(map_step(movq, kThird, 1, false, false, true));
+  steps.push_back(map_step(unpack, 1, 2, true, false, false));
+  for (int n = 1; n < 8; ++n) steps.push_back(shift(n)), steps.push_back(shift(-n));
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(std::move(steps));
   return p;
 }
 
@@ -103,7 +105,8 @@ TEST(OneCrossing, AByteMapWithTwoMoversIsTriedWhole) {
   for (int q = 9; q < 16; ++q) goal[size_t(q)] = B + q - 9;
   goal[7] = goal[8] = synth::kZeroByte;
   CrossingProof p = ssse3_like(goal);
-  p.steps.erase(p.steps.begin());  // no lookup: it would place anything
+  std::vector<CrossingStep> no_lookup(p.steps->begin() + 1, p.steps->end());  // a lookup would place anything
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(std::move(no_lookup));
   EXPECT_FALSE(synth::one_crossing_rules_out(p, 1 + 2.0 / 3 + 2.0 / 3, 2));
   // With a byte of b where its shift puts a zero, no Program of those three makes it.
   goal[8] = B + 7;
