@@ -67,6 +67,9 @@ struct SynthResult {
   double port_bound = 0;
   unsigned levels = 0;        // search levels completed: every Program of that many instructions
                               // (docs/synth.md says which shapes) was tried
+  // Proven past the levels: the Programs they leave ruled out by the one-crossing argument
+  // (docs/synth.md, "What optimal: proven means").
+  bool past_levels = false;
 };
 
 // Synthesizes one output vector from up to two input vectors. The shuffle's operands may be

@@ -298,6 +298,7 @@ class Search {
       r.cost = kInf;
     }
     r.levels = levels;
+    r.past_levels = r.optimal && crossing_bound > bounds_->level[levels];
     r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
     r.cpu_ms = thread_cpu_ms() - cpu_start;
     r.catalog_ms = catalog_ms;
@@ -1874,12 +1875,18 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   SynthResult r = s.run(prog);
   const double catalog_ms = r.catalog_ms;
   auto block = [&](const Program& p) { return program_cost(p, *opts.cpu).block_rthroughput; };
-  const bool settled = by_block ? r.cost < kInf && block(prog) <= r.port_bound + 1e-5 : r.optimal;
+  // An answer proven past the levels (two pshufb and an or) whose busiest port group is above
+  // what a Program needs may have an equally cheap one on other ports (two pand, an or and one
+  // pshufb): the stages, which keep such a tie, run for it as they did while it was unproven;
+  // what they keep is as cheap, so optimal too.
+  const bool ports_above = r.cost < kInf && block(prog) > r.port_bound + 1e-5;
+  const bool settled = by_block ? !ports_above : r.optimal && !(r.past_levels && ports_above);
   if (split_stages && opts.stages && !settled)
     if (auto z = staged(goal, bits, names, opts, prog, r.cost, r.ms, by_block)) {
       prog = std::move(*z);
+      const double was = r.cost;
       r.cost = objective_cost(prog, opts);
-      r.optimal = false;
+      r.optimal = r.optimal && !by_block && r.cost <= was + 1e-5;
       r.lower_bound = std::min(r.lower_bound, r.cost);
     }
   std::optional<Program> last_resort;

@@ -113,7 +113,8 @@ int run_synth(const SynthCliOptions& o) {
       j["optimal"] = r->optimal;
       j["objective_cost"] = r->cost;
       j["lower_bound"] = r->lower_bound;
-      j["search"] = {{"values_expanded", r->nodes}, {"values_reached", r->values}, {"budget_exhausted", r->budget_exhausted}, {"levels", r->levels}};
+      j["search"] = {{"values_expanded", r->nodes}, {"values_reached", r->values}, {"budget_exhausted", r->budget_exhausted}, {"levels", r->levels},
+                     {"past_levels", r->past_levels}};
       if (o.stats) j["search"]["ms"] = r->ms, j["search"]["cpu_ms"] = r->cpu_ms, j["search"]["catalog_ms"] = r->catalog_ms;
       j["c"] = emit_c(p, o.name);
       j["asm"] = emit_asm(p, AsmSyntax::att);
@@ -132,7 +133,8 @@ int run_synth(const SynthCliOptions& o) {
                   r->budget_exhausted ? ", the search budget ran out" : "");
     std::printf("; search: %llu values expanded, %llu reached", (unsigned long long)r->nodes, (unsigned long long)r->values);
     if (o.stats)
-      std::printf(", complete levels %u, %.1f ms (%.1f ms CPU; instance catalog %.1f ms)", r->levels, r->ms, r->cpu_ms, r->catalog_ms);
+      std::printf(", complete levels %u%s, %.1f ms (%.1f ms CPU; instance catalog %.1f ms)", r->levels,
+                  r->past_levels ? " (the rest ruled out by the one-crossing argument)" : "", r->ms, r->cpu_ms, r->catalog_ms);
     std::printf("\n");
   }
   return rc;
