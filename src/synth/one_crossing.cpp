@@ -183,6 +183,181 @@ bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, c
   return false;
 }
 
+// A whole byte lookup H (pshufb: any arrangement of its argument's bytes and zeros) with one
+// mover M and at most `k` light instructions besides, all of which keep bytes in place and choose
+// between their arguments in blocks of `block` bytes (blends; an or of such contents, whose
+// zeros come in those blocks or from M's fill, takes a block from one side too). The shapes:
+// - H last: its argument holds every goal byte; it is made of at most k + 1 sources, each block
+//   from one: the inputs, M of an input, or M of a join J of the inputs beside J or an input;
+// - a light instruction last (or two): each goal byte comes from H (a byte of its argument) or
+//   sits in place in a content the others make (an input, M of one, M of a join);
+// - M last, or a zero-making instruction last: the goal pulled back through it, the rest as above.
+// A lookup right after or right before a one-register instruction does what a lookup alone does.
+// Returns true when some Program of these shapes may make the goal (a relaxation of each).
+class LookupWithMover {
+ public:
+  using Content = std::array<int, kBytes>;  // a label (input * 16 + byte), kZero or kOther
+  static constexpr int kZero = -1, kOther = -2;
+
+  LookupWithMover(const MoverMap& m, std::vector<const CrossingStep*> joins, std::vector<const CrossingStep*> zeroing,
+                  unsigned block)
+      : m_(m), joins_(std::move(joins)), zeroing_(std::move(zeroing)), block_(block) {
+    for (unsigned in = 0; in < 2; ++in) {
+      Content c;
+      for (unsigned j = 0; j < kBytes; ++j) c[j] = int(in * kBytes + j);
+      leaf_[in] = c;
+      moved_[in] = apply1(*m_.step, c);
+    }
+    for (const CrossingStep* j : joins_)
+      for (unsigned first = 0; first < 2; ++first) {
+        const Content joined = apply2(*j, leaf_[first], leaf_[1 - first]);
+        joined_.push_back(joined);
+        moved_joins_.push_back(apply1(*m_.step, joined));
+      }
+  }
+
+  // `want`: per place a label, kAnyByte or kZeroByte (a lookup makes zeros).
+  bool may(const std::vector<int>& want, unsigned k, bool mover) const {
+    if (lookup_last(want, k, mover) || light_last(want, k, mover)) return true;
+    if (k >= 1)
+      for (const CrossingStep* z : zeroing_)
+        if (auto w = back(*z, want); w && may(*w, k - 1, mover)) return true;
+    if (mover)
+      if (auto w = back(*m_.step, want); w && may(*w, k, false)) return true;
+    return false;
+  }
+
+ private:
+  static Content apply1(const CrossingStep& st, const Content& x) {
+    Content out;
+    for (unsigned q = 0; q < kBytes; ++q) {
+      const int s = st.src[q];
+      out[q] = s < 0 ? kZero : (s & ~kMask) ? kOther : x[size_t((s & kMask) % 256)];
+    }
+    return out;
+  }
+  static Content apply2(const CrossingStep& st, const Content& x, const Content& y) {
+    Content out;
+    for (unsigned q = 0; q < kBytes; ++q) {
+      const int s = st.src[q];
+      out[q] = s < 0 ? kZero : (s & ~kMask) ? kOther : ((s & kMask) / 256 ? y : x)[size_t((s & kMask) % 256)];
+    }
+    return out;
+  }
+  // The requirement on an instruction's argument for its result to hold `want`.
+  static std::optional<std::vector<int>> back(const CrossingStep& st, const std::vector<int>& want) {
+    std::vector<int> r(kBytes, kAnyByte);
+    for (unsigned q = 0; q < kBytes; ++q) {
+      if (want[q] == kAnyByte) continue;
+      const int s = st.src[q];
+      if (s < 0) {
+        if (want[q] != kZeroByte) return std::nullopt;
+        continue;
+      }
+      if (s & ~kMask) return std::nullopt;
+      int& at = r[size_t((s & kMask) % 256)];
+      if (at != kAnyByte && at != want[q]) return std::nullopt;
+      at = want[q];
+    }
+    return r;
+  }
+  static int label_of(int g) { return (g / 256) * int(kBytes) + g % 256; }
+  // Bytes of the sources by block: can some choice of one source per block hold every label
+  // in `need`?
+  bool covers(const std::vector<const Content*>& sources, uint64_t need) const {
+    if (!need) return true;
+    if (block_ == 1) {  // each byte from any source: distinct places for the labels
+      Matching mt;
+      for (unsigned l = 0; l < 64; ++l) {
+        if (!(need >> l & 1)) continue;
+        Places at = 0;
+        for (const Content* c : sources)
+          for (unsigned j = 0; j < kBytes; ++j)
+            if ((*c)[j] == int(l)) at |= Places(1) << j;
+        mt.add(int(l), at);
+      }
+      return mt.complete();
+    }
+    const unsigned blocks = kBytes / block_;
+    std::vector<std::vector<uint64_t>> has(blocks);
+    for (unsigned b = 0; b < blocks; ++b)
+      for (const Content* c : sources) {
+        uint64_t l = 0;
+        for (unsigned j = b * block_; j < (b + 1) * block_; ++j)
+          if ((*c)[j] >= 0) l |= uint64_t(1) << (*c)[j];
+        has[b].push_back(l & need);
+      }
+    // Depth-first over the blocks, a block's choices in turn.
+    auto go = [&](auto&& self, unsigned b, uint64_t got) -> bool {
+      if ((got & need) == need) return true;
+      if (b == blocks) return false;
+      for (uint64_t l : has[b])
+        if (self(self, b + 1, got | l)) return true;
+      return false;
+    };
+    return go(go, 0, 0);
+  }
+  // The source sets H's argument may be made of with at most k light instructions (and M if
+  // `mover`): each calls f(sources).
+  template <class F>
+  bool each_argument(unsigned k, bool mover, F&& f) const {
+    std::vector<const Content*> plain = {&leaf_[0], &leaf_[1]};
+    if (mover) plain.push_back(&moved_[0]), plain.push_back(&moved_[1]);
+    // Sources of the inputs and M of one: at most k + 1, M at most once.
+    const size_t n = plain.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (f(std::vector<const Content*>{plain[i]})) return true;
+      for (size_t j = i + 1; j < n && k >= 1; ++j) {
+        if (i >= 2 && j >= 2) continue;  // (one M)
+        if (f(std::vector<const Content*>{plain[i], plain[j]})) return true;
+        for (size_t l = j + 1; l < n && k >= 2; ++l) {
+          if ((i >= 2) + (j >= 2) + (l >= 2) > 1) continue;
+          if (f(std::vector<const Content*>{plain[i], plain[j], plain[l]})) return true;
+        }
+      }
+    }
+    // M of a join (one light instruction), alone or beside the join or an input.
+    if (mover && k >= 1)
+      for (size_t i = 0; i < joined_.size(); ++i) {
+        if (f(std::vector<const Content*>{&moved_joins_[i]})) return true;
+        if (k >= 2)
+          for (const Content* other : {&joined_[i], &leaf_[0], &leaf_[1]})
+            if (f(std::vector<const Content*>{&moved_joins_[i], other})) return true;
+      }
+    return false;
+  }
+  bool lookup_last(const std::vector<int>& want, unsigned k, bool mover) const {
+    uint64_t need = 0;
+    for (int g : want)
+      if (g >= 0) need |= uint64_t(1) << label_of(g);
+    return each_argument(k, mover, [&](const std::vector<const Content*>& src) { return covers(src, need); });
+  }
+  // A light instruction last: each goal byte from H or in place in a content the others make.
+  bool light_last(const std::vector<int>& want, unsigned k, bool mover) const {
+    if (k == 0) return false;
+    std::vector<const Content*> in_place = {&leaf_[0], &leaf_[1]};
+    if (mover) {
+      in_place.push_back(&moved_[0]), in_place.push_back(&moved_[1]);
+      if (k >= 2)
+        for (const Content& c : moved_joins_) in_place.push_back(&c);
+    }
+    uint64_t need = 0;  // what H must bring
+    for (unsigned j = 0; j < kBytes; ++j) {
+      if (want[j] < 0) continue;
+      bool here = false;
+      for (const Content* c : in_place) here |= (*c)[j] == label_of(want[j]);
+      if (!here) need |= uint64_t(1) << label_of(want[j]);
+    }
+    return each_argument(k - 1, mover, [&](const std::vector<const Content*>& src) { return covers(src, need); });
+  }
+
+  const MoverMap& m_;
+  std::vector<const CrossingStep*> joins_, zeroing_;
+  unsigned block_;
+  Content leaf_[2], moved_[2];
+  std::vector<Content> joined_, moved_joins_;
+};
+
 // The places of `from` from which a lookup can bring a byte to one of `to`.
 Places into(const CrossingStep& h, Places from, Places to) {
   Places here = 0;
@@ -287,6 +462,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   for (unsigned j = 0; j < kBytes; ++j) {
     const int g = p.goal[j];
     if (g < 0) continue;
+    if (g >= 2 * 256) return false;  // (two inputs: the joins below are of two)
     if (unsigned(g % 256) / 8 == j / 8) {
       stay.push_back({unsigned(g % 256), j, g});
       continue;
@@ -435,10 +611,58 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       }
     return true;
   };
-  auto cheaper_fits = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<std::vector<Reach>>& r,
-                          const std::vector<Crossing>& through, bool joined) {
+  // A whole byte lookup with one mover and at most two light instructions beside: each shape
+  // (LookupWithMover). nullopt where another shape fits the budget.
+  auto lookup_with_mover = [&](const CrossingStep& h, const MoverMap& m) -> std::optional<bool> {
+    if (!(h.programmable && h.table && h.tables == 1 && h.arity == 1 && h.elem_bytes == 1 && h.block_bytes >= kBytes && h.zeros) ||
+        m.step->arity != 1)
+      return std::nullopt;
+    const double room = limit - h.cost - m.step->cost;
+    unsigned k = 0;
+    while (double(k + 1) * light < room) ++k;
+    if (k > 2) return std::nullopt;
+    std::vector<const CrossingStep*> joins, zeroing;
+    bool selector = false;  // a variable blend fits, alone beside H and M
+    unsigned block = 8;
+    // The largest block each light instruction keeps whole (one argument's bytes, or zeros).
+    auto whole = [](const CrossingStep& st, unsigned b) {
+      for (unsigned q = 0; q < kBytes; q += b)
+        for (unsigned i = 1; i < b; ++i) {
+          const int x = st.src[q], y = st.src[q + i];
+          if ((x < 0) != (y < 0) || (x >= 0 && (x & kMask) / 256 != (y & kMask) / 256)) return false;
+        }
+      return true;
+    };
+    for (const CrossingStep& st : *p.steps) {
+      // (Another mover makes another mover set; an or takes a block from one side.)
+      if (st.crossing || st.cost >= room || st.moves || st.is_or) continue;
+      if (st.programmable) {
+        // A byte mask keeps fewer bytes than its argument in place: it matters only under an or,
+        // which then mixes bytes one by one (not enumerated). A variable blend mixes them too: the
+        // Programs with it are tried apart, where nothing else fits beside it.
+        if (st.table && st.block_bytes == 1 && st.cost + or_cost >= room) continue;
+        if (!st.table && st.arity == 2 && st.cost + light >= room) {
+          selector = true;
+          continue;
+        }
+        return std::nullopt;
+      }
+      if (st.arity == 2) joins.push_back(&st);
+      else if (st.zeros) zeroing.push_back(&st);
+      else continue;
+      while (block > 1 && !whole(st, block)) block /= 2;
+    }
+    if (block < 4) return std::nullopt;
+    return LookupWithMover(m, joins, zeroing, block).may(p.goal, k, true) ||
+           (selector && LookupWithMover(m, {}, {}, 1).may(p.goal, 1, true));
+  };
+  auto cheaper_fits = [&](const CrossingStep& h, const Movers& mm, const std::vector<const CrossingStep*>& ms,
+                          const std::vector<std::vector<Reach>>& r, const std::vector<Crossing>& through, bool joined) {
     const double l = levels >= 3 ? std::min(least(h, ms, 4, joined), least_three(h, ms, joined)) : least(h, ms, 3, joined);
-    if (l >= limit || !fits(h, r, through)) return false;
+    if (l >= limit) return false;
+    if (mm.size() == 1)
+      if (const auto may = lookup_with_mover(h, *mm[0])) return *may;
+    if (!fits(h, r, through)) return false;
     // No room for another instruction: the Program is H and the movers alone, each tried.
     double c = h.cost;
     for (const CrossingStep* m : ms) c += m->cost;
@@ -525,7 +749,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
         // (H of one register with no mover, beside the join H's bytes need: each Program whole.)
         if (ms.empty() && join && h.arity == 1)
           if (const auto ruled_out = exact_join(h)) return *ruled_out;
-        return !cheaper_fits(h, ms, sides, through, join);
+        return !cheaper_fits(h, mm, ms, sides, through, join);
       };
       for (uint16_t i : g.lookups)
         if (!check(i)) return false;

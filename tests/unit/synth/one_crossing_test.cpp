@@ -76,6 +76,25 @@ CrossingProof ssse3_like(std::vector<int> goal) {
 
 constexpr int B = 256;  // input b's first label
 
+// SSE4.1 on Skylake, small: ssse3_like with blends of dwords (1/3, every pattern) and a variable
+// blend (2/3).
+CrossingProof sse41_like(std::vector<int> goal) {
+  CrossingProof p = ssse3_like(std::move(goal));
+  std::vector<CrossingStep> steps = *p.steps;
+  for (int imm = 0; imm < 16; ++imm) {
+    std::vector<int16_t> src(16);
+    for (int q = 0; q < 16; ++q) src[size_t(q)] = int16_t((imm >> (q / 4) & 1) ? 256 + q : q);
+    steps.push_back(map_step(src, kThird, 2, false, false, false));
+  }
+  CrossingStep select;
+  select.programmable = true;
+  select.arity = 2;
+  select.cost = 2 * kThird;
+  steps.push_back(select);
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(std::move(steps));
+  return p;
+}
+
 TEST(OneCrossing, AJoinWithoutRoomIsEnumerated) {
   // b's low qword (movq) or a's high qword (a mask), swapped by one lookup: 2.17, below two
   // lookups and an or (2.33). The bytes cross in both directions.
@@ -126,6 +145,26 @@ TEST(OneCrossing, BytesTheMoversCannotPlaceGoThroughH) {
   EXPECT_TRUE(synth::one_crossing_rules_out(ssse3_like(goal), 1 + 2.0 / 3 + 2.0 / 3, 2));
 }
 
+TEST(OneCrossing, ALookupOnABlendOfAShiftedInputIsEnumerated) {
+  // pshufb of blendps(psllq(a, 1 byte), b): dwords 0 and 2 of b (b0..b3, b8..b11), 1 and 3 of
+  // the shifted a (a3..a6, a11..a14); 1 + 0.5 + 1/3 = 1.83, below 2.33. a3 and b3 (a11 and b11)
+  // sit at one place of their inputs: only the shift parts them.
+  const std::vector<int> goal = {11, B + 3, 3, B + 11, 12, B + 8, 4, B + 0, B + 9, 5, 13, B + 1, 6, B + 2, 14, B + 10};
+  EXPECT_FALSE(synth::one_crossing_rules_out(sse41_like(goal), 1 + 2.0 / 3 + 2.0 / 3, 2));
+}
+
+TEST(OneCrossing, ALookupOnAVariableBlendOfAShiftedInputIsEnumerated) {
+  // pshufb of a variable blend of psllq(a, 1 byte) and b, byte by byte: the even bytes of b and
+  // of a (moved up one place), reversed; 1 + 0.5 + 2/3 = 2.17, below 2.33. No blend of dwords
+  // holds them.
+  std::vector<int> goal(16);
+  for (int j = 0; j < 16; ++j) {
+    const int x = 15 - j;  // the blend's place
+    goal[size_t(j)] = x % 2 ? x - 1 : B + x;
+  }
+  EXPECT_FALSE(synth::one_crossing_rules_out(sse41_like(goal), 1 + 2.0 / 3 + 2.0 / 3, 2));
+}
+
 TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
   std::vector<int> goal;
   for (int j = 0; j < 16; ++j) goal.push_back(j % 2 ? B + j : j);
@@ -135,11 +174,15 @@ TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
 TEST(OneCrossing, TwoLookupsAndAnOrAreProvenOnSsse3) {
   SynthOptions o{*isa::find_target("ssse3"), find_cpu("skylake")};
   o.budget_ms = 5000;
-  for (const char* mask : {"v16i8:11,17,u,19,u,19,12,18,10,16,2,u,17,30,9,12", "v8i16:2,13,7,1,8,8,4,0"}) {
-    auto r = synthesize(*parse_one(mask), o);
-    ASSERT_TRUE(r) << mask;
-    EXPECT_TRUE(r->optimal) << mask;
-    EXPECT_NEAR(r->lower_bound, r->cost, 1e-5) << mask;
+  for (const char* target : {"ssse3", "sse4.1", "avx2"}) {
+    o.target = *isa::find_target(target);
+    for (const char* mask : {"v16i8:11,17,u,19,u,19,12,18,10,16,2,u,17,30,9,12", "v8i16:2,13,7,1,8,8,4,0"}) {
+      auto r = synthesize(*parse_one(mask), o);
+      ASSERT_TRUE(r) << mask;
+      EXPECT_TRUE(r->optimal) << target << " " << mask;
+      EXPECT_TRUE(r->past_levels) << target << " " << mask;
+      EXPECT_NEAR(r->lower_bound, r->cost, 1e-5) << mask;
+    }
   }
 }
 
