@@ -264,65 +264,68 @@ class LookupWithMover {
   static int label_of(int g) { return (g / 256) * int(kBytes) + g % 256; }
   // Bytes of the sources by block: can some choice of one source per block hold every label
   // in `need`?
-  bool covers(const std::vector<const Content*>& sources, uint64_t need) const {
+  using Sources = std::array<const Content*, 3>;
+  bool covers(const Sources& sources, unsigned n, uint64_t need) const {
     if (!need) return true;
     if (block_ == 1) {  // each byte from any source: distinct places for the labels
       Matching mt;
       for (unsigned l = 0; l < 64; ++l) {
         if (!(need >> l & 1)) continue;
         Places at = 0;
-        for (const Content* c : sources)
+        for (unsigned i = 0; i < n; ++i)
           for (unsigned j = 0; j < kBytes; ++j)
-            if ((*c)[j] == int(l)) at |= Places(1) << j;
+            if ((*sources[i])[j] == int(l)) at |= Places(1) << j;
         mt.add(int(l), at);
       }
       return mt.complete();
     }
     const unsigned blocks = kBytes / block_;
-    std::vector<std::vector<uint64_t>> has(blocks);
+    std::array<std::array<uint64_t, 3>, kBytes> has{};
+    uint64_t any = 0;
     for (unsigned b = 0; b < blocks; ++b)
-      for (const Content* c : sources) {
+      for (unsigned i = 0; i < n; ++i) {
         uint64_t l = 0;
         for (unsigned j = b * block_; j < (b + 1) * block_; ++j)
-          if ((*c)[j] >= 0) l |= uint64_t(1) << (*c)[j];
-        has[b].push_back(l & need);
+          if ((*sources[i])[j] >= 0) l |= uint64_t(1) << (*sources[i])[j];
+        has[b][i] = l & need;
+        any |= l;
       }
+    if ((any & need) != need) return false;
     // Depth-first over the blocks, a block's choices in turn.
     auto go = [&](auto&& self, unsigned b, uint64_t got) -> bool {
       if ((got & need) == need) return true;
       if (b == blocks) return false;
-      for (uint64_t l : has[b])
-        if (self(self, b + 1, got | l)) return true;
+      for (unsigned i = 0; i < n; ++i)
+        if (self(self, b + 1, got | has[b][i])) return true;
       return false;
     };
     return go(go, 0, 0);
   }
   // The source sets H's argument may be made of with at most k light instructions (and M if
-  // `mover`): each calls f(sources).
+  // `mover`): each calls f(sources, count).
   template <class F>
   bool each_argument(unsigned k, bool mover, F&& f) const {
-    std::vector<const Content*> plain = {&leaf_[0], &leaf_[1]};
-    if (mover) plain.push_back(&moved_[0]), plain.push_back(&moved_[1]);
+    std::array<const Content*, 4> plain = {&leaf_[0], &leaf_[1], &moved_[0], &moved_[1]};
+    const size_t n = mover ? 4 : 2;
     // Sources of the inputs and M of one: at most k + 1, M at most once.
-    const size_t n = plain.size();
     for (size_t i = 0; i < n; ++i) {
-      if (f(std::vector<const Content*>{plain[i]})) return true;
+      if (f(Sources{plain[i]}, 1)) return true;
       for (size_t j = i + 1; j < n && k >= 1; ++j) {
         if (i >= 2 && j >= 2) continue;  // (one M)
-        if (f(std::vector<const Content*>{plain[i], plain[j]})) return true;
+        if (f(Sources{plain[i], plain[j]}, 2)) return true;
         for (size_t l = j + 1; l < n && k >= 2; ++l) {
           if ((i >= 2) + (j >= 2) + (l >= 2) > 1) continue;
-          if (f(std::vector<const Content*>{plain[i], plain[j], plain[l]})) return true;
+          if (f(Sources{plain[i], plain[j], plain[l]}, 3)) return true;
         }
       }
     }
     // M of a join (one light instruction), alone or beside the join or an input.
     if (mover && k >= 1)
       for (size_t i = 0; i < joined_.size(); ++i) {
-        if (f(std::vector<const Content*>{&moved_joins_[i]})) return true;
+        if (f(Sources{&moved_joins_[i]}, 1)) return true;
         if (k >= 2)
           for (const Content* other : {&joined_[i], &leaf_[0], &leaf_[1]})
-            if (f(std::vector<const Content*>{&moved_joins_[i], other})) return true;
+            if (f(Sources{&moved_joins_[i], other}, 2)) return true;
       }
     return false;
   }
@@ -330,7 +333,7 @@ class LookupWithMover {
     uint64_t need = 0;
     for (int g : want)
       if (g >= 0) need |= uint64_t(1) << label_of(g);
-    return each_argument(k, mover, [&](const std::vector<const Content*>& src) { return covers(src, need); });
+    return each_argument(k, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
   }
   // A light instruction last: each goal byte from H or in place in a content the others make.
   bool light_last(const std::vector<int>& want, unsigned k, bool mover) const {
@@ -348,7 +351,7 @@ class LookupWithMover {
       for (const Content* c : in_place) here |= (*c)[j] == label_of(want[j]);
       if (!here) need |= uint64_t(1) << label_of(want[j]);
     }
-    return each_argument(k - 1, mover, [&](const std::vector<const Content*>& src) { return covers(src, need); });
+    return each_argument(k - 1, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
   }
 
   const MoverMap& m_;
