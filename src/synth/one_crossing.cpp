@@ -26,6 +26,44 @@ struct Crossing {  // a goal byte that changes halves
 
 int source_byte(int s) { return s < 0 || (s & ~kMask) ? -1 : (s & kMask) % 256; }
 
+// A register's bytes as the Programs below see them: a label (input * 256 + byte, the goal's),
+// kZeroByte, or kOtherByte (a byte that is no input's: a sign fill).
+using Content = std::array<int, kBytes>;
+constexpr int kOtherByte = -3;
+
+Content input_content(unsigned in) {
+  Content c;
+  for (unsigned j = 0; j < kBytes; ++j) c[j] = int(in * 256 + j);
+  return c;
+}
+// A byte map step on x (and y, its second argument).
+Content applied(const CrossingStep& st, const Content& x, const Content& y) {
+  Content out;
+  for (unsigned q = 0; q < kBytes; ++q) {
+    const int s = st.src[q];
+    out[q] = s < 0 ? kZeroByte : (s & ~kMask) ? kOtherByte : ((s & kMask) / 256 ? y : x)[size_t((s & kMask) % 256)];
+  }
+  return out;
+}
+// What a byte map step's argument must hold for its result to hold `want` (labels, kAnyByte,
+// kZeroByte); nullopt where it cannot.
+std::optional<std::vector<int>> pulled_back(const CrossingStep& st, const std::vector<int>& want) {
+  std::vector<int> r(kBytes, kAnyByte);
+  for (unsigned q = 0; q < kBytes; ++q) {
+    if (want[q] == kAnyByte) continue;
+    const int s = st.src[q];
+    if (s < 0) {
+      if (want[q] != kZeroByte) return std::nullopt;
+      continue;
+    }
+    if (s & ~kMask) return std::nullopt;  // (a sign fill is no goal byte)
+    int& at = r[size_t((s & kMask) % 256)];
+    if (at != kAnyByte && at != want[q]) return std::nullopt;
+    at = want[q];
+  }
+  return r;
+}
+
 // A mover's byte map by place: where the byte at place u may be after it (fwd[u], each result
 // place that reads u) and the places whose byte it puts at place v (back[v]).
 struct MoverMap {
@@ -196,23 +234,19 @@ bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, c
 // Returns true when some Program of these shapes may make the goal (a relaxation of each).
 class LookupWithMover {
  public:
-  using Content = std::array<int, kBytes>;  // a label (input * 16 + byte), kZero or kOther
-  static constexpr int kZero = -1, kOther = -2;
 
   LookupWithMover(const MoverMap& m, std::vector<const CrossingStep*> joins, std::vector<const CrossingStep*> zeroing,
                   unsigned block)
       : m_(m), joins_(std::move(joins)), zeroing_(std::move(zeroing)), block_(block) {
     for (unsigned in = 0; in < 2; ++in) {
-      Content c;
-      for (unsigned j = 0; j < kBytes; ++j) c[j] = int(in * kBytes + j);
-      leaf_[in] = c;
-      moved_[in] = apply1(*m_.step, c);
+      leaf_[in] = input_content(in);
+      moved_[in] = applied(*m_.step, leaf_[in], leaf_[in]);
     }
     for (const CrossingStep* j : joins_)
       for (unsigned first = 0; first < 2; ++first) {
-        const Content joined = apply2(*j, leaf_[first], leaf_[1 - first]);
+        const Content joined = applied(*j, leaf_[first], leaf_[1 - first]);
         joined_.push_back(joined);
-        moved_joins_.push_back(apply1(*m_.step, joined));
+        moved_joins_.push_back(applied(*m_.step, joined, joined));
       }
   }
 
@@ -221,47 +255,14 @@ class LookupWithMover {
     if (lookup_last(want, k, mover) || light_last(want, k, mover)) return true;
     if (k >= 1)
       for (const CrossingStep* z : zeroing_)
-        if (auto w = back(*z, want); w && may(*w, k - 1, mover)) return true;
+        if (auto w = pulled_back(*z, want); w && may(*w, k - 1, mover)) return true;
     if (mover)
-      if (auto w = back(*m_.step, want); w && may(*w, k, false)) return true;
+      if (auto w = pulled_back(*m_.step, want); w && may(*w, k, false)) return true;
     return false;
   }
 
  private:
-  static Content apply1(const CrossingStep& st, const Content& x) {
-    Content out;
-    for (unsigned q = 0; q < kBytes; ++q) {
-      const int s = st.src[q];
-      out[q] = s < 0 ? kZero : (s & ~kMask) ? kOther : x[size_t((s & kMask) % 256)];
-    }
-    return out;
-  }
-  static Content apply2(const CrossingStep& st, const Content& x, const Content& y) {
-    Content out;
-    for (unsigned q = 0; q < kBytes; ++q) {
-      const int s = st.src[q];
-      out[q] = s < 0 ? kZero : (s & ~kMask) ? kOther : ((s & kMask) / 256 ? y : x)[size_t((s & kMask) % 256)];
-    }
-    return out;
-  }
-  // The requirement on an instruction's argument for its result to hold `want`.
-  static std::optional<std::vector<int>> back(const CrossingStep& st, const std::vector<int>& want) {
-    std::vector<int> r(kBytes, kAnyByte);
-    for (unsigned q = 0; q < kBytes; ++q) {
-      if (want[q] == kAnyByte) continue;
-      const int s = st.src[q];
-      if (s < 0) {
-        if (want[q] != kZeroByte) return std::nullopt;
-        continue;
-      }
-      if (s & ~kMask) return std::nullopt;
-      int& at = r[size_t((s & kMask) % 256)];
-      if (at != kAnyByte && at != want[q]) return std::nullopt;
-      at = want[q];
-    }
-    return r;
-  }
-  static int label_of(int g) { return (g / 256) * int(kBytes) + g % 256; }
+  static int bit(int label) { return (label / 256) * int(kBytes) + label % 256; }  // (two inputs)
   // Bytes of the sources by block: can some choice of one source per block hold every label
   // in `need`?
   using Sources = std::array<const Content*, 3>;
@@ -274,7 +275,7 @@ class LookupWithMover {
         Places at = 0;
         for (unsigned i = 0; i < n; ++i)
           for (unsigned j = 0; j < kBytes; ++j)
-            if ((*sources[i])[j] == int(l)) at |= Places(1) << j;
+            if ((*sources[i])[j] >= 0 && bit((*sources[i])[j]) == int(l)) at |= Places(1) << j;
         mt.add(int(l), at);
       }
       return mt.complete();
@@ -286,7 +287,7 @@ class LookupWithMover {
       for (unsigned i = 0; i < n; ++i) {
         uint64_t l = 0;
         for (unsigned j = b * block_; j < (b + 1) * block_; ++j)
-          if ((*sources[i])[j] >= 0) l |= uint64_t(1) << (*sources[i])[j];
+          if ((*sources[i])[j] >= 0) l |= uint64_t(1) << bit((*sources[i])[j]);
         has[b][i] = l & need;
         any |= l;
       }
@@ -332,7 +333,7 @@ class LookupWithMover {
   bool lookup_last(const std::vector<int>& want, unsigned k, bool mover) const {
     uint64_t need = 0;
     for (int g : want)
-      if (g >= 0) need |= uint64_t(1) << label_of(g);
+      if (g >= 0) need |= uint64_t(1) << bit(g);
     return each_argument(k, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
   }
   // A light instruction last: each goal byte from H or in place in a content the others make.
@@ -348,8 +349,8 @@ class LookupWithMover {
     for (unsigned j = 0; j < kBytes; ++j) {
       if (want[j] < 0) continue;
       bool here = false;
-      for (const Content* c : in_place) here |= (*c)[j] == label_of(want[j]);
-      if (!here) need |= uint64_t(1) << label_of(want[j]);
+      for (const Content* c : in_place) here |= (*c)[j] == want[j];
+      if (!here) need |= uint64_t(1) << bit(want[j]);
     }
     return each_argument(k - 1, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
   }
@@ -378,29 +379,19 @@ Places into(const CrossingStep& h, Places from, Places to) {
 // movers; with a mover of two registers it may be: true). Byte maps only (a pack's condition is
 // taken to hold): a relaxation, never false where such a Program exists.
 bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<int>& goal) {
-  constexpr int kZero = -2, kOther = -3;  // a zero byte; a byte that is no input's (a sign fill)
-  using Content = std::array<int, kBytes>;
   for (const CrossingStep* m : ms)
     if (m->arity != 1) return true;
   unsigned inputs = 2;
   for (int g : goal)
     if (g >= 0) inputs = std::max(inputs, unsigned(g / 256) + 1);
-  auto apply = [](const CrossingStep& st, const Content& x) {
-    Content out;
-    for (unsigned q = 0; q < kBytes; ++q) {
-      const int s = st.src[q];
-      out[q] = s < 0 ? kZero : (s & ~kMask) ? kOther : x[(s & kMask) % 256];
-    }
-    return out;
-  };
   // The contents the movers make of the leaves (each mover at most once on a path).
   std::vector<Content> made;
-  for (unsigned i = 0; i <= inputs; ++i) {
-    Content c;
-    for (unsigned j = 0; j < kBytes; ++j) c[j] = i < inputs ? int(i * 256 + j) : kZero;
-    made.push_back(c);
-  }
+  for (unsigned i = 0; i < inputs; ++i) made.push_back(input_content(i));
+  Content zero;
+  zero.fill(kZeroByte);
+  made.push_back(zero);
   const size_t leaves = made.size();
+  auto apply = [](const CrossingStep& m, const Content& x) { return applied(m, x, x); };
   for (size_t i = 0; i < ms.size(); ++i) {
     for (size_t l = 0; l < leaves; ++l) made.push_back(apply(*ms[i], made[l]));
     if (ms.size() == 2)
@@ -408,28 +399,12 @@ bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, co
   }
   // The goal pulled back through a chain of movers after H: what H's result must hold.
   using Want = std::vector<int>;
-  auto back = [&](const CrossingStep& m, const Want& w) -> std::optional<Want> {
-    Want r(kBytes, kAnyByte);
-    for (unsigned q = 0; q < kBytes; ++q) {
-      if (w[q] == kAnyByte) continue;
-      const int s = m.src[q];
-      if (s < 0) {
-        if (w[q] != kZeroByte) return std::nullopt;
-        continue;
-      }
-      if (s & ~kMask) return std::nullopt;  // (a sign fill is no goal byte)
-      int& at = r[size_t((s & kMask) % 256)];
-      if (at != kAnyByte && at != w[q]) return std::nullopt;
-      at = w[q];
-    }
-    return r;
-  };
   std::vector<Want> wants = {goal};
   for (size_t i = 0; i < ms.size(); ++i)
-    if (auto w = back(*ms[i], goal)) {
+    if (auto w = pulled_back(*ms[i], goal)) {
       wants.push_back(*w);
       if (ms.size() == 2)
-        if (auto w2 = back(*ms[1 - i], *w)) wants.push_back(*w2);
+        if (auto w2 = pulled_back(*ms[1 - i], *w)) wants.push_back(*w2);
     }
   // H's result holds a want when each of its arguments is a made content holding what H reads.
   for (const Want& w : wants) {
@@ -445,7 +420,7 @@ bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, co
             continue;
           }
           if (int((s & kMask) / 256) != int(arg)) continue;
-          all = !(s & ~kMask) && made[c][(s & kMask) % 256] == (w[q] == kZeroByte ? kZero : w[q]);
+          all = !(s & ~kMask) && made[c][(s & kMask) % 256] == w[q];
         }
         ok[arg] = all;
       }
