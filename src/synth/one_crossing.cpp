@@ -19,7 +19,7 @@ constexpr int kMask = 0x3FFF;  // argument * 256 + byte (the search's sign-fill 
 
 using Places = uint32_t;  // a set of byte places, bit j for place j
 
-struct Crossing {  // a goal byte that changes halves
+struct Crossing {  // a goal byte: its input place, its goal place, its label
   unsigned from, to;
   int label;
 };
@@ -139,8 +139,7 @@ Places into(const CrossingStep& h, Places from, Places to);
 struct Join {
   std::array<std::array<int, 3>, kBytes> v;
   bool may(unsigned q, int value) const { return std::find(v[q].begin(), v[q].end(), value) != v[q].end(); }
-  // The value a fixed step of one register puts at q when it reads input `in`, and whether a byte
-  // mask may leave a zero there instead.
+  // The value a fixed step of one register puts at q when it reads input `in`.
   static int fixed(const CrossingStep& z, unsigned in, unsigned q) {
     const int s = z.src[q];
     return s < 0 ? kZeroByte : (s & ~kMask) ? kNone : int(in * 256 + unsigned(s % 256));
@@ -177,7 +176,7 @@ struct Join {
   static constexpr int kNone = -9;
 };
 
-// Where the movers can take a crossing byte: `pre`, the places it may have in H's argument;
+// Where the movers can take a byte H moves: `pre`, the places it may have in H's argument;
 // `post`, the places of H's result from which they bring it to its goal place. A mover is one
 // instruction: before H (H reads what it makes) or after it, for every byte; `after` says which
 // movers are after (bit i, movers[i]).
@@ -192,9 +191,9 @@ std::vector<Reach> reaches(const Movers& movers, unsigned after, const std::vect
   return r;
 }
 
-// Can H, with the movers around it, bring every crossing byte to its goal place? For a byte
+// Can H, with the movers around it, bring every byte it moves to its goal place? For a byte
 // map: some result place that the movers after H take to the goal place reads a place that the
-// movers before H take the byte to. For a table lookup: each crossing byte at a place of its own
+// movers before H take the byte to. For a table lookup: each such byte at a place of its own
 // in H's argument (a matching), from which the lookup's blocks and elements can reach such a
 // result place.
 bool fits_one(const CrossingStep& h, const std::vector<Reach>& reach, const std::vector<Crossing>& bytes) {
@@ -234,7 +233,6 @@ bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, c
 // Returns true when some Program of these shapes may make the goal (a relaxation of each).
 class LookupWithMover {
  public:
-
   LookupWithMover(const MoverMap& m, std::vector<const CrossingStep*> joins, std::vector<const CrossingStep*> zeroing,
                   unsigned block)
       : m_(m), joins_(std::move(joins)), zeroing_(std::move(zeroing)), block_(block) {
@@ -481,9 +479,8 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     if (cross + m->cost + light < limit) maps.emplace_back(*m);
   const bool both = std::popcount(inputs) >= 2;
   const double zero_or_mix = std::min(zero, mix);
-  // The least a Program of at least `size` instructions with H, exactly these movers and what H
-  // needs besides can cost; `extra` more of it (at least `extra_cost`) stands for the instruction
-  // that a three-instruction Program outside the levels must hold.
+  // The least a Program of at least `size` instructions with H, exactly these movers and, where
+  // `joined` (H reads one register and moves bytes of both inputs), a join before H can cost.
   auto least = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, unsigned size, bool joined) {
     double base = h.cost;
     unsigned count = 1 + unsigned(ms.size());
@@ -536,21 +533,12 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     // Room for four light instructions, or for a mixer and another: not enumerated.
     if (4 * light < room || mix + light < room) return std::nullopt;
     // What a byte map H needs at each place of its argument.
-    std::array<int, kBytes> want;
-    want.fill(kAnyByte);
-    if (!h.programmable)
-      for (unsigned j = 0; j < kBytes; ++j) {
-        const int g = p.goal[j], s = h.src[j];
-        if (g == kAnyByte) continue;
-        if (s < 0) {
-          if (g != kZeroByte) return true;
-          continue;
-        }
-        if (s & ~kMask) return true;  // a sign fill is no goal byte
-        int& w = want[size_t((s & kMask) % 256)];
-        if (w != kAnyByte && w != g) return true;
-        w = g;
-      }
+    std::vector<int> want(kBytes, kAnyByte);
+    if (!h.programmable) {
+      const auto w = pulled_back(h, p.goal);
+      if (!w) return true;
+      want = *w;
+    }
     auto holds = [&](const Join& x) {
       if (!h.programmable) {
         for (unsigned q = 0; q < kBytes; ++q)

@@ -1,29 +1,32 @@
-// A proof about the Programs the levels do not enumerate: those with four or more instructions,
+// A proof about the Programs the levels do not enumerate (docs/synth.md, "Past the levels"),
 // where a 128-bit goal moves bytes between the two 8-byte halves of its register.
 //
 // Only some instructions move a byte to the other half (kCrossesQwords: pshufd, punpck, pshufb;
 // not a blend, an or, a mask or an element shift). Call them crossing; the rest are light. A
 // Program with two crossing instructions and one more costs at least 2 x the cheapest crossing
 // one + the cheapest instruction; where that reaches the best answer, a cheaper Program of three
-// or more instructions has exactly one crossing instruction H, and every goal byte that changes
-// halves (the crossing bytes) passes through H, light instructions before it and after it:
+// or more instructions has exactly one crossing instruction H, and the bytes H moves are every
+// goal byte that changes halves and every one the Program's movers alone cannot place:
 // - a light instruction keeps each byte in its 8-byte group, and only the movers among them
-//   (element shifts, pshuflw) change its place there, so a crossing byte's place in H's argument
-//   is its input place moved by some of the Program's movers, and its goal place is H's result
-//   place moved by others;
-// - where the crossing bytes come from both inputs and H reads one register, that register holds
-//   bytes of both: before H a light instruction joins them, a blend (a mixer), or an or whose two
+//   (element shifts, pshuflw) change its place there; a mover is one instruction, before H or
+//   after it: a byte's place in H's argument is its input place moved by the movers before, its
+//   goal place H's result place moved by those after;
+// - where those bytes come from both inputs and H reads one register, that register holds bytes
+//   of both: before H a light instruction joins them, a blend (a mixer), or an or whose two
 //   arguments each hold zeros beside one input's bytes, which only a zero-making instruction (a
-//   mask, a shift) or a mixer (a blend with zeros) makes: two of them, apart from the or
-//   (they hold different inputs' bytes);
-// - a table lookup (pshufb) places any byte of its argument, which must then hold every
-//   crossing byte at a place of its own.
+//   mask, a shift) or a mixer (a blend with zeros) makes: two of them, apart from the or (they
+//   hold different inputs' bytes);
+// - a table lookup (pshufb) places any byte of its argument, which must then hold each of them
+//   at a place of its own.
 // For every H and every set of up to two movers whose cost with what H needs besides (a join,
-// enough instructions for a Program of three) is below the best answer, the crossing bytes are
-// checked against H's byte map (or, for a lookup, matched to distinct places of its argument); if
-// none fits, no Program of three or more instructions is cheaper. With level 2 complete (every
-// two-instruction Program) the best answer is then optimal. The check is a relaxation (each byte
-// may take any of the movers, before or after H), so it can fail to prove; it never proves wrongly.
+// enough instructions for a Program of three) is below the best answer, those bytes are checked
+// against H's byte map (or, for a lookup, matched to distinct places of its argument). Where no
+// room is left the Programs are few and each is tried whole (H and its movers in every order; H on
+// every join of the two inputs), and a whole byte lookup with one mover is tried shape by shape
+// (LookupWithMover in the .cpp). If nothing fits, no Program of three or more instructions is
+// cheaper; with level 2 complete (every two-instruction Program) the best answer is optimal.
+// The checks are relaxations (a byte may take a mover or not, a join's bytes are chosen block by
+// block), so they can fail to prove; they never prove wrongly.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -31,9 +34,9 @@
 
 namespace shufc::synth {
 
-// An instruction as the proof sees it: its byte map (per result byte, argument * 256 + byte, or
-// -1 for a byte that is not an argument's byte: a zero, a sign fill), or, for a programmable one,
-// the places its control may take a byte from.
+// An instruction as the proof sees it: its byte map (per result byte, argument * 256 + byte, the
+// 0x4000 bit set where it is that byte's sign fill, or -1 for a zero), or, for a programmable
+// one, the places its control may take a byte from.
 struct CrossingStep {
   double cost = 0;       // under the search's objective, a control load beside
   unsigned arity = 1;    // registers read (2: a blend, punpck, por)
@@ -52,7 +55,8 @@ struct CrossingProof {
   std::vector<int> goal;  // 16 bytes: label (input * 256 + byte), kAnyByte or kZeroByte
   std::shared_ptr<const std::vector<CrossingStep>> steps;  // the catalog's (the same for every goal)
   double cheapest_reading = 0;    // the cheapest instruction that reads a register
-  double programmable_pair = 0;   // BoundInputs::programmable_pair: the two-instruction Programs level 2 leaves
+  double programmable_pair = 0;   // the cheapest two-instruction Program level 2 leaves (BoundInputs::programmable_pair,
+                                  // or programmable_pair_rest once level 4's pairs ran)
 };
 
 // True when no Program outside the first `levels` complete levels (lower_bound.h: 2, every
