@@ -263,9 +263,8 @@ class Search {
       if (bounds_->level[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
     }
     // Past the levels, where a 128-bit goal moves bytes between halves: no cheaper Program they
-    // left with one crossing instruction (one_crossing.h).
-    // A variable blend next to a lookup (level 4's pairs) first: cheap, and what is left of the
-    // programmable pairs is then programmable_pair_rest.
+    // left with one crossing instruction (one_crossing.h). Level 4's pairs (a variable blend next
+    // to a lookup) run first: they are cheap, and leave programmable_pair_rest to rule out.
     double crossing_bound = 0;
     const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
     if (levels >= 2 && !out_of_budget_ && additive && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && bytes_ == 16) {
@@ -1228,7 +1227,6 @@ class Search {
     return p.num_inputs == 1 && c.kind == isa::Control::Kind::Table && c.table_inputs == 1 && c.zeroing && p.elem_bits == 8 &&
            p.src_elem_bits == 8 && p.in_bits(0) == p.reg_bits && (c.block_elems == 0 || c.block_elems * 8 >= p.reg_bits);
   }
-  // The catalog as the one-crossing argument sees it (one_crossing.h).
   // The goal as the one-crossing argument sees it (one_crossing.h); `pairs`: level 4's
   // programmable pairs were tried.
   synth::CrossingProof crossing_proof(bool pairs) const {
