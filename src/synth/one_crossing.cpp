@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "goal.h"
+#include "place_matching.h"
 
 namespace shufc::synth {
 
@@ -97,41 +98,6 @@ Places reach(const Movers& movers, Places start, bool forwards) {
   return all;
 }
 
-// Distinct bytes at distinct places of one register: each byte with the places it may take (a
-// byte may sit there twice: its places are the union), matched by augmenting paths.
-class Matching {
- public:
-  void add(int label, Places may) {
-    const auto at = std::find(labels_.begin(), labels_.end(), label);
-    if (at == labels_.end()) labels_.push_back(label), may_.push_back(may);
-    else may_[size_t(at - labels_.begin())] |= may;
-  }
-  bool complete() const {
-    std::array<int, kBytes> owner;
-    owner.fill(-1);
-    for (size_t l = 0; l < labels_.size(); ++l) {
-      std::array<bool, kBytes> seen{};
-      if (!augment(l, owner, seen)) return false;
-    }
-    return true;
-  }
-
- private:
-  bool augment(size_t who, std::array<int, kBytes>& owner, std::array<bool, kBytes>& seen) const {
-    for (unsigned x = 0; x < kBytes; ++x) {
-      if (!(may_[who] >> x & 1) || seen[x]) continue;
-      seen[x] = true;
-      if (owner[x] < 0 || augment(size_t(owner[x]), owner, seen)) {
-        owner[x] = int(who);
-        return true;
-      }
-    }
-    return false;
-  }
-  std::vector<int> labels_;
-  std::vector<Places> may_;
-};
-
 Places into(const CrossingStep& h, Places from, Places to);
 
 // What a join of the two inputs (input 0 and input 1, nothing before them) may hold at each
@@ -208,9 +174,9 @@ bool fits_one(const CrossingStep& h, const std::vector<Reach>& reach, const std:
     return true;
   }
   if (!h.table || h.tables != 1) return true;  // (not analysed: assume it fits)
-  Matching m;
+  PlaceMatching m;
   for (size_t i = 0; i < bytes.size(); ++i) m.add(bytes[i].label, into(h, reach[i].pre, reach[i].post));
-  return m.complete();
+  return m.complete(kBytes);
 }
 
 // The same for some placing of the movers before and after H.
@@ -267,7 +233,7 @@ class LookupWithMover {
   bool covers(const Sources& sources, unsigned n, uint64_t need) const {
     if (!need) return true;
     if (block_ == 1) {  // each byte from any source: distinct places for the labels
-      Matching mt;
+      PlaceMatching mt;
       for (unsigned l = 0; l < 64; ++l) {
         if (!(need >> l & 1)) continue;
         Places at = 0;
@@ -276,7 +242,7 @@ class LookupWithMover {
             if ((*sources[i])[j] >= 0 && bit((*sources[i])[j]) == int(l)) at |= Places(1) << j;
         mt.add(int(l), at);
       }
-      return mt.complete();
+      return mt.complete(kBytes);
     }
     const unsigned blocks = kBytes / block_;
     std::array<std::array<uint64_t, 3>, kBytes> has{};
@@ -545,7 +511,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
           if (want[q] != kAnyByte && !x.may(q, want[q])) return false;
         return true;
       }
-      Matching m;
+      PlaceMatching m;
       for (unsigned j = 0; j < kBytes; ++j)
         if (const int g = p.goal[j]; g >= 0) {
           Places at = 0;
@@ -553,7 +519,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
             if (x.may(q, g)) at |= Places(1) << q;
           m.add(g, into(h, at, Places(1) << j));
         }
-      return m.complete();
+      return m.complete(kBytes);
     };
     for (const CrossingStep& j : *p.steps) {  // H on a mixer of the two inputs
       if (j.crossing || j.is_or || j.arity != 2 || j.cost >= room) continue;

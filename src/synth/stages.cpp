@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <functional>
 #include <map>
 #include <numeric>
 
 #include "goal.h"
+#include "place_matching.h"
 #include "program_build.h"
 #include "through_words.h"
 #include "shufc/cost.h"
@@ -150,11 +150,11 @@ std::optional<std::vector<int>> placed_merge(const std::vector<int>& goal) {
 }
 
 // The inputs' wanted bytes in one register where one input goes through an element shift: the
-// other's bytes in place, the shifted one's where the shift puts them, at distinct places
-// (matched by augmenting paths). A shift and a variable blend make such a register, and one
-// lookup finishes: vpsllq, vpblendvb, vpshufb (2.17 on Skylake) where two lookups and an or
-// cost 2.33. The one-crossing argument found that a Program of this shape may be cheaper on 38
-// of the 62 AVX2 byte shuffles (of 600 random ones) it left unproven. At most `most` layouts.
+// other's bytes in place, the shifted one's where the shift puts them, at distinct places (a
+// PlaceMatching). A shift and a variable blend make such a register, and one lookup finishes:
+// vpsllq, vpblendvb, vpshufb (2.17 on Skylake) where two lookups and an or cost 2.33. The
+// one-crossing argument found that a Program of this shape may be cheaper on 38 of the 62 AVX2
+// byte shuffles (of 600 random ones) it left unproven. At most `most` layouts.
 std::vector<std::vector<int>> shifted_blends(const std::vector<int>& goal, size_t most) {
   const unsigned bytes = unsigned(goal.size());
   std::vector<int> labels;
@@ -165,33 +165,16 @@ std::vector<std::vector<int>> shifted_blends(const std::vector<int>& goal, size_
     for (unsigned k = 1; k < e; ++k)
       for (int dir : {1, -1})
         for (int shifted = 0; shifted < 2 && out.size() < most; ++shifted) {
-          // Where the byte at place s sits: in place, or, for the shifted input, where the shift
-          // moves it within its element (nowhere when it leaves the element).
-          auto places = [&](int g) {
+          // Each byte in place, or, for the shifted input, where the shift moves it within its
+          // element (nowhere when it leaves the element).
+          PlaceMatching m;
+          for (int g : labels) {
             const int s = g % 256, to = s + dir * int(k);
-            if (g / 256 != shifted) return std::vector<unsigned>{unsigned(s)};
-            if (to / int(e) == s / int(e) && to >= 0 && to < int(bytes)) return std::vector<unsigned>{unsigned(to)};
-            return std::vector<unsigned>{};
-          };
-          std::vector<int> owner(bytes, -1);  // place -> index into labels
-          std::function<bool(size_t, std::vector<bool>&)> augment = [&](size_t l, std::vector<bool>& seen) {
-            for (unsigned x : places(labels[l]))
-              if (!seen[x]) {
-                seen[x] = true;
-                if (owner[x] < 0 || augment(size_t(owner[x]), seen)) return owner[x] = int(l), true;
-              }
-            return false;
-          };
-          bool all = true;
-          for (size_t l = 0; l < labels.size() && all; ++l) {
-            std::vector<bool> seen(bytes, false);
-            all = augment(l, seen);
+            if (g / 256 != shifted) m.add(g, uint64_t(1) << s);
+            else m.add(g, to / int(e) == s / int(e) && to >= 0 && to < int(bytes) ? uint64_t(1) << to : 0);
           }
-          if (!all) continue;
-          std::vector<int> layout(bytes, kAnyByte);
-          for (unsigned x = 0; x < bytes; ++x)
-            if (owner[x] >= 0) layout[x] = labels[size_t(owner[x])];
-          out.push_back(std::move(layout));
+          static_assert(kAnyByte == -1);  // (a place without a byte is free)
+          if (auto layout = m.places(bytes)) out.push_back(std::move(*layout));
         }
   return out;
 }
