@@ -340,9 +340,12 @@ Places into(const CrossingStep& h, Places from, Places to) {
 // Does some Program of exactly these instructions (each at most once, the goal the last one's
 // result; arguments the inputs, a zero register or earlier results) make the goal? H's arguments
 // are contents the movers make of the leaves, and after H a chain of the others (one-register
-// movers; with a mover of two registers it may be: true). Byte maps only (a pack's condition is
-// taken to hold): a relaxation, never false where such a Program exists.
+// movers; with a mover of two registers it may be: true). H a byte map (a pack's condition is
+// taken to hold) or a table lookup of one register (each byte from a place its blocks reach; a
+// pshufb and two shifts of one input are no two-input shuffle): a relaxation, never false where
+// such a Program exists.
 bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<int>& goal) {
+  if (h.programmable && !(h.table && h.tables == 1 && h.arity == 1)) return true;  // (not analysed)
   for (const CrossingStep* m : ms)
     if (m->arity != 1) return true;
   unsigned inputs = 2;
@@ -370,6 +373,23 @@ bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, co
       if (ms.size() == 2)
         if (auto w2 = pulled_back(*ms[1 - i], *w)) wants.push_back(*w2);
     }
+  // A table lookup of one register holds a want when one made content has each of its bytes
+  // where the lookup can take it from (and a zero where it makes none).
+  if (h.programmable) {
+    for (const Want& w : wants)
+      for (const Content& c : made) {
+        bool all = true;
+        for (unsigned q = 0; q < kBytes && all; ++q) {
+          if (w[q] == kAnyByte || (w[q] == kZeroByte && h.zeros)) continue;
+          Places at = 0;
+          for (unsigned x = 0; x < kBytes; ++x)
+            if (c[x] == w[q]) at |= Places(1) << x;
+          all = into(h, at, Places(1) << q) != 0;
+        }
+        if (all) return true;
+      }
+    return false;
+  }
   // H's result holds a want when each of its arguments is a made content holding what H reads.
   for (const Want& w : wants) {
     bool ok[2] = {false, false};
@@ -598,7 +618,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     // No room for another instruction: the Program is H and the movers alone, each tried.
     double c = h.cost;
     for (const CrossingStep* m : ms) c += m->cost;
-    return c + light < limit || h.programmable || makes(h, ms, p.goal);
+    return c + light < limit || makes(h, ms, p.goal);
   };
   std::vector<const CrossingStep*> hs;  // every H, cheapest first
   for (const CrossingStep& h : *p.steps) {

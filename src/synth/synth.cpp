@@ -269,6 +269,7 @@ class Search {
     const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
     if (levels >= 2 && !out_of_budget_ && additive && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && bytes_ == 16) {
       const bool pairs = level4_applies() && (levels >= 4 || blend_pairs());
+      if (!out_of_budget_) crossing_ = Crossing{levels, pairs};
       if (!out_of_budget_ && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 &&
           synth::one_crossing_rules_out(crossing_proof(pairs), best_.cost, levels))
         crossing_bound = best_.cost;
@@ -304,7 +305,24 @@ class Search {
     return r;
   }
 
+  // After run(), for a cheaper answer a later stage found (its cost as SynthResult::cost gives
+  // it): no Program the levels left is cheaper, by the one-crossing argument at that cost (run()
+  // made it against the search's own best, which the stage undercut).
+  bool proven_past_levels(double cost) const {
+    if (!crossing_) return false;
+    const double c = cost * (1 + kLoadTieBreak);
+    return bounds_->level[crossing_->levels] < c - 1e-5 &&
+           synth::one_crossing_rules_out(crossing_proof(crossing_->pairs), c, crossing_->levels);
+  }
+
  private:
+  // Where run() reached the one-crossing argument: the complete levels, and whether level 4's
+  // programmable pairs ran (crossing_proof).
+  struct Crossing {
+    unsigned levels;
+    bool pairs;
+  };
+  std::optional<Crossing> crossing_;
   // Budgets: wall clock and nodes (last instructions or (last, middle) pairs tried).
   bool out_of_budget() {
     if (unbudgeted_) return false;
@@ -1886,6 +1904,9 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
       r.cost = objective_cost(prog, opts);
       r.optimal = r.optimal && !by_block && r.cost <= was + 1e-5;
       r.lower_bound = std::min(r.lower_bound, r.cost);
+      // The search's proof was against its own answer; the stage's cheaper one may be proven too.
+      if (!by_block && !r.optimal && r.cost < was - 1e-5 && s.proven_past_levels(r.cost))
+        r.optimal = r.past_levels = true, r.lower_bound = r.cost;
     }
   std::optional<Program> last_resort;
   if (r.cost == kInf && bits >= 256) last_resort = halves(goal, bits, names, opts, r.ms);

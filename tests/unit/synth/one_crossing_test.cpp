@@ -186,5 +186,30 @@ TEST(OneCrossing, TwoLookupsAndAnOrAreProvenOnSsse3) {
   }
 }
 
+TEST(OneCrossing, ALookupAndTwoShiftsOfOneInputAreNoTwoInputShuffle) {
+  // On Skylake's SSSE3 a pshufb and two shifts (2.0) leave no room below two pshufb and an or
+  // (2.33); all three read one register, so they hold one input's bytes: tried whole, ruled out.
+  SynthOptions o{*isa::find_target("ssse3"), find_cpu("skylake")};
+  o.budget_ms = 5000;
+  auto r = synthesize(*parse_one("v8i16:3,0,8,2,15,8,6,8"), o);
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 7.0 / 3, 1e-5);
+  EXPECT_TRUE(r->optimal);
+  EXPECT_TRUE(r->past_levels);
+}
+
+TEST(OneCrossing, AStagesCheaperAnswerIsProvenAtItsOwnCost) {
+  // AVX2: the search's answer is two vpshufb and a vpor (2.33), the shifted-blend stage's
+  // vpsllq, vpblendvb, vpshufb (2.17); the argument, made again at 2.17, proves it.
+  SynthOptions o{*isa::find_target("avx2"), find_cpu("skylake")};
+  o.budget_ms = 5000;
+  auto r = synthesize(*parse_one("v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5"), o);
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5);
+  EXPECT_TRUE(r->optimal);
+  EXPECT_TRUE(r->past_levels);
+  EXPECT_NEAR(r->lower_bound, r->cost, 1e-5);
+}
+
 }  // namespace
 }  // namespace shufc
