@@ -413,6 +413,63 @@ bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, co
   return false;
 }
 
+// The fewest values a Program of H (a byte map), the movers and light instructions combines
+// into its result. A light instruction keeps each byte at its place (or zeroes it), so each
+// result byte is, at its place, a byte of an input or of one of those instructions' values; a
+// value of several of them takes a two-register light instruction for each beyond the first
+// (each joins two). Per goal byte, the values that may hold it: an input where it is in place;
+// an instruction whose map reads, at its place, a place where an input or an earlier
+// instruction may hold it (any order of H and the movers). The least set meeting every goal
+// byte, over the orders; kNever where some order leaves no byte without one, none does.
+constexpr unsigned kNever = 99;
+unsigned fewest_sources(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<int>& goal) {
+  std::vector<const CrossingStep*> steps = {&h};
+  for (const CrossingStep* m : ms) {
+    if (m->arity != 1 || m->programmable) return 1;  // (a mover that joins: not analysed)
+    steps.push_back(m);
+  }
+  if (h.programmable) return 1;
+  const unsigned n = unsigned(steps.size()), sources = 2 + n;
+  auto bit = [](int label) { return uint32_t(1) << ((label / 256) * kBytes + label % 256); };  // (two inputs)
+  std::vector<unsigned> order(n);
+  for (unsigned i = 0; i < n; ++i) order[i] = i;
+  unsigned best = kNever;
+  do {
+    // may[i][q]: the labels instruction order[i]'s value may hold at place q.
+    std::vector<std::array<uint32_t, kBytes>> may(n);
+    std::array<uint32_t, kBytes> before{};  // what the inputs and the earlier instructions may hold
+    for (unsigned q = 0; q < kBytes; ++q) before[q] = bit(int(q)) | bit(int(256 + q));
+    for (unsigned i = 0; i < n; ++i) {
+      const CrossingStep& st = *steps[order[i]];
+      for (unsigned q = 0; q < kBytes; ++q) {
+        const int s = source_byte(st.src[q]);
+        may[i][q] = s < 0 ? 0 : before[size_t(s)];
+      }
+      for (unsigned q = 0; q < kBytes; ++q) before[q] |= may[i][q];
+    }
+    // Per goal byte, the sources that may hold it: bit 0 and 1 the inputs, 2 + i the instructions.
+    std::vector<uint32_t> options;
+    bool all = true;
+    for (unsigned j = 0; j < kBytes && all; ++j) {
+      const int g = goal[j];
+      if (g < 0) continue;  // (a zero: any light instruction may make it)
+      uint32_t o = g % 256 == int(j) ? uint32_t(1) << (g / 256) : 0;
+      for (unsigned i = 0; i < n; ++i)
+        if (may[i][j] & bit(g)) o |= uint32_t(1) << (2 + i);
+      all = o != 0;
+      options.push_back(o);
+    }
+    if (!all) continue;
+    for (uint32_t set = 1; set < (uint32_t(1) << sources); ++set) {
+      if (unsigned(std::popcount(set)) >= best) continue;
+      bool hits = true;
+      for (uint32_t o : options) hits = hits && (o & set);
+      if (hits) best = unsigned(std::popcount(set));
+    }
+  } while (std::next_permutation(order.begin(), order.end()));
+  return best;
+}
+
 }  // namespace
 
 bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned levels) {
@@ -464,7 +521,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   for (const CrossingStep* m : movers)
     if (cross + m->cost + light < limit) maps.emplace_back(*m);
   const bool both = std::popcount(inputs) >= 2;
-  const double zero_or_mix = std::min(zero, mix);
+  const double zero_or_mix = std::min(zero, mix), joining = std::min(or_cost, mix);
   // The least a Program of at least `size` instructions with H, exactly these movers and, where
   // `joined` (H reads one register and moves bytes of both inputs), a join before H can cost.
   auto least = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, unsigned size, bool joined) {
@@ -615,9 +672,11 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     if (mm.size() == 1)
       if (const auto may = lookup_with_mover(h, *mm[0])) return *may;
     if (!fits(h, r, through)) return false;
-    // No room for another instruction: the Program is H and the movers alone, each tried.
     double c = h.cost;
     for (const CrossingStep* m : ms) c += m->cost;
+    // The result joins the values that hold its bytes: a light instruction for each beyond one.
+    if (const unsigned t = fewest_sources(h, ms, p.goal); t == kNever || c + double(t - 1) * joining >= limit) return false;
+    // No room for another instruction: the Program is H and the movers alone, each tried.
     return c + light < limit || makes(h, ms, p.goal);
   };
   std::vector<const CrossingStep*> hs;  // every H, cheapest first

@@ -17,7 +17,10 @@
 //   mask, a shift) or a mixer (a blend with zeros) makes: two of them, apart from the or (they
 //   hold different inputs' bytes);
 // - a table lookup (pshufb) places any byte of its argument, which must then hold each of them
-//   at a place of its own.
+//   at a place of its own;
+// - a light instruction keeps each byte at its place, so the result is a join of the values that
+//   hold its bytes there (the inputs, H's, the movers'): two-register light instructions, one for
+//   each value beyond the first.
 // For every H and every set of up to two movers whose cost with what H needs besides (a join,
 // enough instructions for a Program of three) is below the best answer, those bytes are checked
 // against H's byte map (or, for a lookup, matched to distinct places of its argument). Where no

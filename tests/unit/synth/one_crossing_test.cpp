@@ -133,6 +133,21 @@ TEST(OneCrossing, AByteMapWithTwoMoversIsTriedWhole) {
   EXPECT_TRUE(synth::one_crossing_rules_out(p, 1 + 2.0 / 3 + 2.0 / 3, 2));
 }
 
+TEST(OneCrossing, AResultOfThreeValuesTakesTwoJoins) {
+  // b0..b5 to places 9..14 (punpcklqdq and psllq by a byte, in either order: H and one mover,
+  // 1.5), a8 and b15 in place. Byte by byte H and the mover fit, and one light instruction more
+  // costs 1.83; but only a holds a8 at place 8, and only b holds b15 at 15, so the result joins
+  // three values: two ors or blends, 2.17.
+  std::vector<int> goal(16, synth::kAnyByte);
+  for (int q = 9; q < 15; ++q) goal[size_t(q)] = B + q - 9;
+  goal[8] = 8;
+  goal[15] = B + 15;
+  CrossingProof p = ssse3_like(goal);
+  std::vector<CrossingStep> no_lookup(p.steps->begin() + 1, p.steps->end());  // a lookup would place anything
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(std::move(no_lookup));
+  EXPECT_TRUE(synth::one_crossing_rules_out(p, 2.1, 2));
+}
+
 TEST(OneCrossing, BytesTheMoversCannotPlaceGoThroughH) {
   // b's low qword to the high one (punpcklqdq places it), a's low qword in place: punpcklqdq and
   // an or with zeros (1.33) make it. With a's bytes reversed, no shift places them: they too go
