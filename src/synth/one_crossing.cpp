@@ -490,6 +490,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     inputs |= 1u << (g / 256);
   }
   if (bytes.empty()) return false;  // nothing needs a crossing instruction
+  const bool reads_first = std::any_of(p.goal.begin(), p.goal.end(), [](int g) { return g >= 0 && g / 256 == 0; });
   double cross = inf, mix = inf, zero = inf, or_cost = inf, programmable = inf, two_input_programmable = inf;
   std::vector<const CrossingStep*> movers;
   for (const CrossingStep& s : *p.steps) {
@@ -651,7 +652,10 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
         // Programs with it are tried apart, where nothing else fits beside it.
         if (st.table && st.block_bytes == 1 && st.cost + or_cost >= room) continue;
         if (!st.table && st.arity == 2 && st.cost + light >= room) {
-          selector = true;
+          // H, M and the blend alone, each overwriting an argument: input 0's bytes stay in its
+          // register, which the blend's fixed control register (SSE4.1's xmm0) must take over.
+          const bool vacates = h.destructive && m.step->destructive && reads_first;
+          selector = selector || st.cost + (vacates ? st.vacate : 0) < room;
           continue;
         }
         return std::nullopt;

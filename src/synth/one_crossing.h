@@ -47,6 +47,13 @@ struct CrossingStep {
   bool moves = false;    // moves some byte within its 8-byte group (a mover, when not crossing)
   bool zeros = false;    // makes a zero byte from a register's byte (a shift, a mask)
   bool is_or = false;    // por: each result byte is one argument's byte where the other is zero
+  // Its result overwrites an argument's register (SSE's two-operand forms): an argument that dies
+  // there leaves its register to the result.
+  bool destructive = false;
+  // The register copy a Program pays for this step (SSE4.1 pblendvb: its control in xmm0) where
+  // input 0, which arrives in that register, or a value made of it there by destructive steps,
+  // is still live (docs/synth.md "Past the levels"); 0 for the rest.
+  double vacate = 0;
   std::vector<int16_t> src;  // empty for a programmable step
   // Programmable: a table lookup (elements of elem_bytes, each from any element of its block of
   // block_bytes in one table register) or something else (a variable blend: no byte moves).

@@ -1269,6 +1269,7 @@ class Search {
       s.moves = in.cls & synth::kMovesInQword;
       s.zeros = in.cls & synth::kMakesZero;
       s.is_or = is_or;
+      s.destructive = overwrites_an_operand(*in.in);
       s.src = in.src;
       steps.push_back(std::move(s));
     };
@@ -1287,6 +1288,11 @@ class Search {
       s.tables = q->control.table_inputs;
       s.elem_bytes = std::max(1u, q->elem_bits / 8);
       s.block_bytes = q->control.block_elems ? q->control.block_elems * s.elem_bytes : q->reg_bits / 8;
+      s.destructive = overwrites_an_operand(*q);
+      // (The asm emitter's convention: input k arrives in register k; a fixed control register
+      // that holds a live value is vacated by a copy first.)
+      if (std::string_view(q->spell.assembly).find("{c:xmm0}") != std::string_view::npos)
+        if (const auto copy = instr_cost(*o_.cpu, "copy.128")) s.vacate = copy->rthroughput;
       steps.push_back(std::move(s));
     }
     return steps;

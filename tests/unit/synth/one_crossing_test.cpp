@@ -180,6 +180,33 @@ TEST(OneCrossing, ALookupOnAVariableBlendOfAShiftedInputIsEnumerated) {
   EXPECT_FALSE(synth::one_crossing_rules_out(sse41_like(goal), 1 + 2.0 / 3 + 2.0 / 3, 2));
 }
 
+TEST(OneCrossing, AFixedControlRegisterHoldingInputZeroCostsACopy) {
+  // The same goal with SSE's two-operand forms and SSE4.1's pblendvb, its control in xmm0, where
+  // input a arrives: the lookup, the shift and the blend each overwrite an argument, so a's bytes
+  // are still in xmm0 when the blend needs it, and a copy (1/3) makes the Program 2.5.
+  std::vector<int> goal(16);
+  for (int j = 0; j < 16; ++j) {
+    const int x = 15 - j;
+    goal[size_t(j)] = x % 2 ? x - 1 : B + x;
+  }
+  CrossingProof p = sse41_like(goal);
+  std::vector<CrossingStep> steps = *p.steps;
+  for (CrossingStep& st : steps) {
+    st.destructive = true;
+    if (st.programmable && !st.table && st.arity == 2) st.vacate = kThird;
+  }
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(std::move(steps));
+  EXPECT_TRUE(synth::one_crossing_rules_out(p, 1 + 2.0 / 3 + 2.0 / 3, 2));
+  // Through the search: SSE4.1's answer is two pshufb and a por (2.33), proven, where AVX2's
+  // vpsllq, vpblendvb, vpshufb cost 2.17 (AStagesCheaperAnswerIsProvenAtItsOwnCost).
+  SynthOptions o{*isa::find_target("sse4.1"), find_cpu("skylake")};
+  o.budget_ms = 5000;
+  auto r = synthesize(*parse_one("v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5"), o);
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 7.0 / 3, 1e-5);
+  EXPECT_TRUE(r->optimal);
+}
+
 TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
   std::vector<int> goal;
   for (int j = 0; j < 16; ++j) goal.push_back(j % 2 ? B + j : j);
