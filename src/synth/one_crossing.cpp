@@ -16,6 +16,7 @@ namespace {
 
 constexpr double kEps = 1e-5;
 constexpr unsigned kBytes = 16;
+constexpr double kInfCost = std::numeric_limits<double>::infinity();
 constexpr int kMask = 0x3FFF;  // argument * 256 + byte (the search's sign-fill flag off)
 
 using Places = uint32_t;  // a set of byte places, bit j for place j
@@ -324,6 +325,100 @@ class LookupWithMover {
   unsigned block_;
   Content leaf_[2], moved_[2];
   std::vector<Content> joined_, moved_joins_;
+};
+
+// A whole byte lookup H (pshufb: any arrangement of its argument's bytes and zeros) with no
+// mover: every other instruction keeps each byte at its place, so each value is, place by place,
+// a byte of the inputs, of H's value, or a zero. A goal byte comes from H, which needs it in its
+// argument x at its input place, or, where it is in place in its input, from that input (or from
+// x, when x holds it there). x joins the inputs where H needs both; the result joins H's value
+// with the inputs (or x) its in-place bytes come from. Each join is priced at the cheapest way to
+// make its pattern: a blend whose pattern fits, a variable blend, two blends (any pattern), or an
+// or with a mask on each side that has no zeros (H makes its own; the inputs have none; x is
+// taken to have them where it may). A relaxation: least() is no more than any such Program costs
+// besides H.
+class LookupWithJoins {
+ public:
+  struct Blend {
+    Places first, second;  // the places it takes from its first and second argument
+    double cost;
+    bool zeros;  // it zeroes the other places
+  };
+  struct Lights {
+    std::vector<Blend> blends;
+    double blend = kInfCost, any = kInfCost;  // the cheapest blend; a variable blend
+    double join = kInfCost;                   // the cheapest or or blend
+    double mask = kInfCost;                   // the cheapest instruction that makes a zero
+  };
+  explicit LookupWithJoins(Lights l) : l_(std::move(l)) {}
+
+  double least(const std::vector<int>& goal) const {
+    std::vector<unsigned> in_place;  // goal places whose byte is in place in its input
+    for (unsigned j = 0; j < kBytes; ++j)
+      if (goal[j] >= 0 && unsigned(goal[j] % 256) == j) in_place.push_back(j);
+    if (in_place.size() > 12) return 0;  // (not enumerated)
+    double best = kInfCost;
+    for (uint32_t routed = 0; routed < (uint32_t(1) << in_place.size()); ++routed) {
+      // Bytes of `routed` come in place; the rest through H.
+      Places need[2] = {0, 0}, from_h = 0, kept[2] = {0, 0};
+      bool ok = true;
+      for (unsigned j = 0; j < kBytes && ok; ++j) {
+        const int g = goal[j];
+        if (g == kAnyByte) continue;
+        if (g == kZeroByte) {
+          from_h |= Places(1) << j;
+          continue;
+        }
+        const auto at = std::find(in_place.begin(), in_place.end(), j);
+        const unsigned in = unsigned(g / 256);
+        if (at != in_place.end() && (routed >> (at - in_place.begin()) & 1)) {
+          kept[in] |= Places(1) << j;
+          continue;
+        }
+        from_h |= Places(1) << j;
+        need[in] |= Places(1) << (g % 256);
+        ok = !(need[0] & need[1]);
+      }
+      if (!ok) continue;
+      const double x = joined(need[0], need[1], true);
+      double c = kInfCost;
+      if (!kept[0] && !kept[1]) c = x;  // the result is H's
+      else {
+        // The kept bytes from x (its pattern grows by them), then one join with H's value.
+        // x without zeros (a blend of the inputs, or an input) takes a join that makes its own
+        // zeros or fits the pattern; x made with zeros, an or.
+        const Places wa = need[0] | kept[0], wb = need[1] | kept[1];
+        if (!(wa & wb))
+          c = std::min(joined(wa, wb, true, false) + joined(from_h, kept[0] | kept[1], false),
+                       wa && wb ? joined(wa, wb, true, true) + l_.join : kInfCost);
+        // From the inputs: a join with each.
+        double leaves = x;
+        Places left = from_h;
+        for (unsigned in = 0; in < 2; ++in)
+          if (kept[in]) leaves += joined(left, kept[in], false), left |= kept[in];
+        c = std::min({c, leaves, x + 2 * l_.join});  // (some from x, some from an input: two joins)
+      }
+      best = std::min(best, c);
+    }
+    return best;
+  }
+
+ private:
+  // The least a join costs that takes `first` from one value and `second` from another, the
+  // second without zeros, the first too where `both_full` (else it may make its own). `zeros`:
+  // only the ways that may leave zeros elsewhere (an or of masked values, a blend with zeros);
+  // else all ways.
+  double joined(Places first, Places second, bool both_full, bool zeros = false) const {
+    if (!first || !second) return zeros ? kInfCost : 0;
+    double c = l_.join + l_.mask * (both_full ? 2 : 1);
+    if (!zeros) c = std::min({c, l_.any, 2 * l_.blend});
+    for (const Blend& b : l_.blends)
+      if ((!zeros || b.zeros) &&
+          (((first & ~b.first) == 0 && (second & ~b.second) == 0) || ((first & ~b.second) == 0 && (second & ~b.first) == 0)))
+        c = std::min(c, b.cost);
+    return c;
+  }
+  Lights l_;
 };
 
 // The places of `from` from which a lookup can bring a byte to one of `to`.
@@ -669,12 +764,37 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     return LookupWithMover(m, joins, zeroing, block).may(p.goal, k, true) ||
            (selector && LookupWithMover(m, {}, {}, 1).may(p.goal, 1, true));
   };
+  // A whole byte lookup with no mover and light instructions only (LookupWithJoins): the least
+  // such a Program of three or more instructions costs; nullopt where H is no whole lookup.
+  auto lookup_with_joins = [&](const CrossingStep& h) -> std::optional<double> {
+    if (!(h.programmable && h.table && h.tables == 1 && h.arity == 1 && h.elem_bytes == 1 && h.block_bytes >= kBytes && h.zeros))
+      return std::nullopt;
+    LookupWithJoins::Lights lights;
+    lights.join = joining;
+    lights.mask = std::min(zero, mix);
+    for (const CrossingStep& st : *p.steps) {
+      if (st.crossing || st.moves || st.arity != 2 || st.is_or) continue;
+      if (st.programmable) {
+        if (!st.table) lights.any = std::min(lights.any, st.cost);  // a variable blend
+        continue;
+      }
+      Places p0 = 0, p1 = 0;
+      for (unsigned q = 0; q < kBytes; ++q)
+        if (const int s = source_byte(st.src[q]); s >= 0) ((st.src[q] & kMask) / 256 ? p1 : p0) |= Places(1) << q;
+      lights.blends.push_back({p0, p1, st.cost, (p0 | p1) != 0xFFFF});
+      lights.blend = std::min(lights.blend, st.cost);
+    }
+    const double least_program = LookupWithJoins(lights).least(p.goal);
+    return std::max(h.cost + least_program, h.cost + 2 * light);
+  };
   auto cheaper_fits = [&](const CrossingStep& h, const Movers& mm, const std::vector<const CrossingStep*>& ms,
                           const std::vector<std::vector<Reach>>& r, const std::vector<Crossing>& through, bool joined) {
     const double l = levels >= 3 ? std::min(least(h, ms, 4, joined), least_three(h, ms, joined)) : least(h, ms, 3, joined);
     if (l >= limit) return false;
     if (mm.size() == 1)
       if (const auto may = lookup_with_mover(h, *mm[0])) return *may;
+    if (mm.empty())
+      if (const auto least_cost = lookup_with_joins(h)) return *least_cost < limit;
     if (!fits(h, r, through)) return false;
     double c = h.cost;
     for (const CrossingStep* m : ms) c += m->cost;

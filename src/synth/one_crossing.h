@@ -25,8 +25,9 @@
 // enough instructions for a Program of three) is below the best answer, those bytes are checked
 // against H's byte map (or, for a lookup, matched to distinct places of its argument). Where no
 // room is left the Programs are few and each is tried whole (H and its movers in every order; H on
-// every join of the two inputs), and a whole byte lookup with one mover is tried shape by shape
-// (LookupWithMover in the .cpp). If nothing fits, no Program of three or more instructions is
+// every join of the two inputs), a whole byte lookup with one mover is tried shape by shape
+// (LookupWithMover in the .cpp), and one with none is priced by the joins it needs
+// (LookupWithJoins). If nothing fits, no Program of three or more instructions is
 // cheaper; with level 2 complete (every two-instruction Program) the best answer is optimal.
 // The checks are relaxations (a byte may take a mover or not, a join's bytes are chosen block by
 // block), so they can fail to prove; they never prove wrongly.

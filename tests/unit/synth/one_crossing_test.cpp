@@ -207,6 +207,22 @@ TEST(OneCrossing, AFixedControlRegisterHoldingInputZeroCostsACopy) {
   EXPECT_TRUE(r->optimal);
 }
 
+TEST(OneCrossing, ALookupBetweenTwoBlendsIsNotRuledOut) {
+  // pshufb of blendps(a, b) (b's dwords 0 and 2), its bytes reversed, then blendps with a in
+  // place at dword 1: 1 + 1/3 + 1/3 = 1.67. No mover: the joins are priced (LookupWithJoins),
+  // and the blends' patterns fit.
+  std::vector<int> goal = {15, 14, 13, 12, 4, 5, 6, 7, 7, 6, 5, 4, B + 3, B + 2, B + 1, B + 0};
+  EXPECT_FALSE(synth::one_crossing_rules_out(sse41_like(goal), 1.8, 2));
+  // Through the search: a two-input word shuffle on SSE4.1 whose lookups need byte-granular
+  // joins, proven at two pshufb and a por.
+  SynthOptions o{*isa::find_target("sse4.1"), find_cpu("skylake")};
+  o.budget_ms = 5000;
+  auto r = synthesize(*parse_one("v8i16:0,5,14,14,3,3,1,8"), o);
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 7.0 / 3, 1e-5);
+  EXPECT_TRUE(r->optimal);
+}
+
 TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
   std::vector<int> goal;
   for (int j = 0; j < 16; ++j) goal.push_back(j % 2 ? B + j : j);
