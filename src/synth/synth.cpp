@@ -270,7 +270,8 @@ class Search {
     if (levels >= 2 && !out_of_budget_ && additive && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && bytes_ == 16) {
       const bool pairs = level4_applies() && (levels >= 4 || blend_pairs());
       if (!out_of_budget_) crossing_ = Crossing{levels, pairs};
-      if (!out_of_budget_ && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 &&
+      // (Not while an answer offered costs less without its copies: lower_bound below.)
+      if (!out_of_budget_ && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && copy_free_ >= best_.cost - 1e-5 &&
           synth::one_crossing_rules_out(crossing_proof(pairs), best_.cost, levels))
         crossing_bound = best_.cost;
     }
@@ -308,10 +309,11 @@ class Search {
   // After run(), for a cheaper answer a later stage found (its cost as SynthResult::cost gives
   // it): no Program the levels left is cheaper, by the one-crossing argument at that cost (run()
   // made it against the search's own best, which the stage undercut).
+  // (As run()'s lower_bound: no answer the search offered may cost less without its copies.)
   bool proven_past_levels(double cost) const {
     if (!crossing_) return false;
     const double c = cost * (1 + kLoadTieBreak);
-    return bounds_->level[crossing_->levels] < c - 1e-5 &&
+    return copy_free_ >= c - 1e-5 && bounds_->level[crossing_->levels] < c - 1e-5 &&
            synth::one_crossing_rules_out(crossing_proof(crossing_->pairs), c, crossing_->levels);
   }
 
