@@ -76,6 +76,18 @@ CrossingProof ssse3_like(std::vector<int> goal) {
 
 constexpr int B = 256;  // input b's first label
 
+// Through the search on Skylake: the answer costs `cost` and is proven past the levels.
+void expect_proven(const char* target, const char* mask, double cost) {
+  SynthOptions o{*isa::find_target(target), find_cpu("skylake")};
+  o.budget_ms = 5000;
+  auto r = synthesize(*parse_one(mask), o);
+  ASSERT_TRUE(r) << target << " " << mask;
+  EXPECT_NEAR(r->cost, cost, 1e-5) << target << " " << mask;
+  EXPECT_TRUE(r->optimal) << target << " " << mask;
+  EXPECT_TRUE(r->past_levels) << target << " " << mask;
+  EXPECT_NEAR(r->lower_bound, r->cost, 1e-5) << target << " " << mask;
+}
+
 // SSE4.1 on Skylake, small: ssse3_like with blends of dwords (1/3, every pattern) and a variable
 // blend (2/3).
 CrossingProof sse41_like(std::vector<int> goal) {
@@ -199,12 +211,7 @@ TEST(OneCrossing, AFixedControlRegisterHoldingInputZeroCostsACopy) {
   EXPECT_TRUE(synth::one_crossing_rules_out(p, 1 + 2.0 / 3 + 2.0 / 3, 2));
   // Through the search: SSE4.1's answer is two pshufb and a por (2.33), proven, where AVX2's
   // vpsllq, vpblendvb, vpshufb cost 2.17 (AStagesCheaperAnswerIsProvenAtItsOwnCost).
-  SynthOptions o{*isa::find_target("sse4.1"), find_cpu("skylake")};
-  o.budget_ms = 5000;
-  auto r = synthesize(*parse_one("v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5"), o);
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 7.0 / 3, 1e-5);
-  EXPECT_TRUE(r->optimal);
+  expect_proven("sse4.1", "v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5", 7.0 / 3);
 }
 
 TEST(OneCrossing, ALookupBetweenTwoBlendsIsNotRuledOut) {
@@ -215,12 +222,7 @@ TEST(OneCrossing, ALookupBetweenTwoBlendsIsNotRuledOut) {
   EXPECT_FALSE(synth::one_crossing_rules_out(sse41_like(goal), 1.8, 2));
   // Through the search: a two-input word shuffle on SSE4.1 whose lookups need byte-granular
   // joins, proven at two pshufb and a por.
-  SynthOptions o{*isa::find_target("sse4.1"), find_cpu("skylake")};
-  o.budget_ms = 5000;
-  auto r = synthesize(*parse_one("v8i16:0,5,14,14,3,3,1,8"), o);
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 7.0 / 3, 1e-5);
-  EXPECT_TRUE(r->optimal);
+  expect_proven("sse4.1", "v8i16:0,5,14,14,3,3,1,8", 7.0 / 3);
 }
 
 TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
@@ -247,26 +249,13 @@ TEST(OneCrossing, TwoLookupsAndAnOrAreProvenOnSsse3) {
 TEST(OneCrossing, ALookupAndTwoShiftsOfOneInputAreNoTwoInputShuffle) {
   // On Skylake's SSSE3 a pshufb and two shifts (2.0) leave no room below two pshufb and an or
   // (2.33); all three read one register, so they hold one input's bytes: tried whole, ruled out.
-  SynthOptions o{*isa::find_target("ssse3"), find_cpu("skylake")};
-  o.budget_ms = 5000;
-  auto r = synthesize(*parse_one("v8i16:3,0,8,2,15,8,6,8"), o);
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 7.0 / 3, 1e-5);
-  EXPECT_TRUE(r->optimal);
-  EXPECT_TRUE(r->past_levels);
+  expect_proven("ssse3", "v8i16:3,0,8,2,15,8,6,8", 7.0 / 3);
 }
 
 TEST(OneCrossing, AStagesCheaperAnswerIsProvenAtItsOwnCost) {
   // AVX2: the search's answer is two vpshufb and a vpor (2.33), the shifted-blend stage's
   // vpsllq, vpblendvb, vpshufb (2.17); the argument, made again at 2.17, proves it.
-  SynthOptions o{*isa::find_target("avx2"), find_cpu("skylake")};
-  o.budget_ms = 5000;
-  auto r = synthesize(*parse_one("v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5"), o);
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5);
-  EXPECT_TRUE(r->optimal);
-  EXPECT_TRUE(r->past_levels);
-  EXPECT_NEAR(r->lower_bound, r->cost, 1e-5);
+  expect_proven("avx2", "v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5", 13.0 / 6);
 }
 
 }  // namespace
