@@ -515,7 +515,7 @@ bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, co
 // (each joins two). Per goal byte, the values that may hold it: an input where it is in place;
 // an instruction whose map reads, at its place, a place where an input or an earlier
 // instruction may hold it (any order of H and the movers). The least set meeting every goal
-// byte, over the orders; kNever where some order leaves no byte without one, none does.
+// byte, over the orders; kNever where in every order some goal byte has no value to come from.
 constexpr unsigned kNever = 99;
 unsigned fewest_sources(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const std::vector<int>& goal) {
   std::vector<const CrossingStep*> steps = {&h};
