@@ -33,6 +33,9 @@ inline bool allocator_added(std::string_view cost_id) {
 // Does the instruction's assembly overwrite one of its inputs or its control (SSE's two-operand
 // forms, vpermt2b, NEON's ins)? Code that reads that register afterwards needs a copy first.
 bool overwrites_an_operand(const isa::Instruction& in);
+// The vector register the instruction's control must sit in (`{c:xmm0}` of SSE4.1's blendv: 0),
+// or -1. Input k arrives in register k, so a live value there is copied out first.
+int fixed_control_register(const isa::Instruction& in);
 
 // An LLVM IR function `define void @NAME(ptr %a, ptr %b, ptr %r)` (same convention as emit_c)
 // that passes `opt-19 -passes=verify`.

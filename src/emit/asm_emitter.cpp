@@ -491,12 +491,9 @@ void AsmWriter::step(int j) {
   std::vector<bool> pinned(nregs_, false);
 
   // A fixed control register ({c:xmm0}).
-  int fixed = -1;
   const bool kmask = tpl.find("{c:k}") != std::string_view::npos;
-  if (const size_t at = tpl.find("{c:"); at != std::string_view::npos && !kmask) {
-    size_t d = at + 3;
-    while (d < tpl.size() && !std::isdigit(static_cast<unsigned char>(tpl[d]))) ++d;
-    fixed = std::atoi(std::string(tpl.substr(d)).c_str());
+  const int fixed = fixed_control_register(in);
+  if (fixed >= 0) {
     pinned[size_t(fixed)] = true;
     if (occ_[size_t(fixed)] >= 0) {  // vacate it: the value lives on elsewhere
       const unsigned u = unsigned(occ_[size_t(fixed)]);
@@ -759,6 +756,15 @@ std::string emit_asm(const Program& p, AsmSyntax syntax) { return AsmWriter(p, s
 
 bool overwrites_an_operand(const isa::Instruction& in) {
   return emit_detail::dest_of(in.spell.assembly).kind != emit_detail::DestSpec::Fresh;
+}
+
+int fixed_control_register(const isa::Instruction& in) {
+  const std::string_view tpl = in.spell.assembly;
+  const size_t at = tpl.find("{c:");
+  if (at == std::string_view::npos || tpl.find("{c:k}") != std::string_view::npos) return -1;  // (k1: a mask register)
+  size_t d = at + 3;
+  while (d < tpl.size() && !std::isdigit(static_cast<unsigned char>(tpl[d]))) ++d;
+  return std::atoi(std::string(tpl.substr(d)).c_str());
 }
 
 std::vector<std::string> asm_cost_ids(const Program& p) {

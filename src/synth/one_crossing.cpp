@@ -27,6 +27,12 @@ struct Crossing {  // a goal byte: its input place, its goal place, its label
 };
 
 int source_byte(int s) { return s < 0 || (s & ~kMask) ? -1 : (s & kMask) % 256; }
+// A label's index among the two inputs' bytes (input * 16 + byte), for sets of labels as bits.
+int label_index(int label) { return (label / 256) * int(kBytes) + label % 256; }
+// A whole byte lookup: pshufb, any arrangement of its one register's bytes and zeros.
+bool whole_lookup(const CrossingStep& h) {
+  return h.programmable && h.table && h.tables == 1 && h.arity == 1 && h.elem_bytes == 1 && h.block_bytes >= kBytes && h.zeros;
+}
 
 // A register's bytes as the Programs below see them: a label (input * 256 + byte, the goal's),
 // kZeroByte, or kOtherByte (a byte that is no input's: a sign fill).
@@ -227,7 +233,6 @@ class LookupWithMover {
   }
 
  private:
-  static int bit(int label) { return (label / 256) * int(kBytes) + label % 256; }  // (two inputs)
   // Bytes of the sources by block: can some choice of one source per block hold every label
   // in `need`?
   using Sources = std::array<const Content*, 3>;
@@ -240,7 +245,7 @@ class LookupWithMover {
         Places at = 0;
         for (unsigned i = 0; i < n; ++i)
           for (unsigned j = 0; j < kBytes; ++j)
-            if ((*sources[i])[j] >= 0 && bit((*sources[i])[j]) == int(l)) at |= Places(1) << j;
+            if ((*sources[i])[j] >= 0 && label_index((*sources[i])[j]) == int(l)) at |= Places(1) << j;
         mt.add(int(l), at);
       }
       return mt.complete(kBytes);
@@ -252,7 +257,7 @@ class LookupWithMover {
       for (unsigned i = 0; i < n; ++i) {
         uint64_t l = 0;
         for (unsigned j = b * block_; j < (b + 1) * block_; ++j)
-          if ((*sources[i])[j] >= 0) l |= uint64_t(1) << bit((*sources[i])[j]);
+          if ((*sources[i])[j] >= 0) l |= uint64_t(1) << label_index((*sources[i])[j]);
         has[b][i] = l & need;
         any |= l;
       }
@@ -298,7 +303,7 @@ class LookupWithMover {
   bool lookup_last(const std::vector<int>& want, unsigned k, bool mover) const {
     uint64_t need = 0;
     for (int g : want)
-      if (g >= 0) need |= uint64_t(1) << bit(g);
+      if (g >= 0) need |= uint64_t(1) << label_index(g);
     return each_argument(k, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
   }
   // A light instruction last: each goal byte from H or in place in a content the others make.
@@ -315,7 +320,7 @@ class LookupWithMover {
       if (want[j] < 0) continue;
       bool here = false;
       for (const Content* c : in_place) here |= (*c)[j] == want[j];
-      if (!here) need |= uint64_t(1) << bit(want[j]);
+      if (!here) need |= uint64_t(1) << label_index(want[j]);
     }
     return each_argument(k - 1, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
   }
@@ -525,7 +530,7 @@ unsigned fewest_sources(const CrossingStep& h, const std::vector<const CrossingS
   }
   if (h.programmable) return 1;
   const unsigned n = unsigned(steps.size()), sources = 2 + n;
-  auto bit = [](int label) { return uint32_t(1) << ((label / 256) * kBytes + label % 256); };  // (two inputs)
+  auto bit = [](int label) { return uint32_t(1) << label_index(label); };  // (two inputs)
   std::vector<unsigned> order(n);
   for (unsigned i = 0; i < n; ++i) order[i] = i;
   unsigned best = kNever;
@@ -719,9 +724,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   // A whole byte lookup with one mover and at most two light instructions beside: each shape
   // (LookupWithMover). nullopt where another shape fits the budget.
   auto lookup_with_mover = [&](const CrossingStep& h, const MoverMap& m) -> std::optional<bool> {
-    if (!(h.programmable && h.table && h.tables == 1 && h.arity == 1 && h.elem_bytes == 1 && h.block_bytes >= kBytes && h.zeros) ||
-        m.step->arity != 1)
-      return std::nullopt;
+    if (!whole_lookup(h) || m.step->arity != 1) return std::nullopt;
     const double room = limit - h.cost - m.step->cost;
     unsigned k = 0;
     while (double(k + 1) * light < room) ++k;
@@ -767,11 +770,10 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   // A whole byte lookup with no mover and light instructions only (LookupWithJoins): the least
   // such a Program of three or more instructions costs; nullopt where H is no whole lookup.
   auto lookup_with_joins = [&](const CrossingStep& h) -> std::optional<double> {
-    if (!(h.programmable && h.table && h.tables == 1 && h.arity == 1 && h.elem_bytes == 1 && h.block_bytes >= kBytes && h.zeros))
-      return std::nullopt;
+    if (!whole_lookup(h)) return std::nullopt;
     LookupWithJoins::Lights lights;
     lights.join = joining;
-    lights.mask = std::min(zero, mix);
+    lights.mask = zero_or_mix;
     for (const CrossingStep& st : *p.steps) {
       if (st.crossing || st.moves || st.arity != 2 || st.is_or) continue;
       if (st.programmable) {

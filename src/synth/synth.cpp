@@ -1293,7 +1293,7 @@ class Search {
       s.destructive = overwrites_an_operand(*q);
       // (The asm emitter's convention: input k arrives in register k; a fixed control register
       // that holds a live value is vacated by a copy first.)
-      if (std::string_view(q->spell.assembly).find("{c:xmm0}") != std::string_view::npos)
+      if (fixed_control_register(*q) == 0)
         if (const auto copy = instr_cost(*o_.cpu, "copy.128")) s.vacate = copy->rthroughput;
       steps.push_back(std::move(s));
     }
