@@ -286,7 +286,9 @@ struct Constant {
 
 class AsmWriter {
  public:
-  AsmWriter(const Program& p, AsmSyntax syn) : p_(p), syn_(syn), x86_(p.arch == isa::Arch::x86) {
+  // costs_only: the instructions' cost ids, no text (the search prices each answer it offers).
+  AsmWriter(const Program& p, AsmSyntax syn, bool costs_only = false)
+      : p_(p), syn_(syn), x86_(p.arch == isa::Arch::x86), costs_only_(costs_only) {
     for (const Program::Step& s : p.steps) need_.bits |= s.instr->needs.bits;
     for (const Program::Step& s : p.steps) avx512_ = avx512_ || is_evex(*s.instr);
     vex_ = avx512_ || need_.has(isa::Feature::avx) || need_.has(isa::Feature::avx2);
@@ -460,11 +462,14 @@ class AsmWriter {
   }
 
   void step(int j);
+  // Step s's line: the instruction as written and its lanes as a comment.
+  void write(const Program::Step& s, const isa::Instruction& in, const std::vector<int>& op, int dest, std::string_view tpl,
+             const std::string& kreg, int ctl);
   std::string finish();
 
   const Program& p_;
   AsmSyntax syn_;
-  bool x86_, avx512_ = false, vex_ = false;
+  bool x86_, costs_only_, avx512_ = false, vex_ = false;
   isa::FeatureSet need_;
   unsigned nregs_ = 16;
   std::vector<int> last_;
@@ -577,7 +582,9 @@ void AsmWriter::step(int j) {
         temps.push_back(ctl);
       }
       const std::string cname = rname(ctl, in.reg_bits);
-      if (x86_) {
+      if (costs_only_) {
+        line({}, {}, fmt::format("load.{}", in.reg_bits));
+      } else if (x86_) {
         const char fam = in.control.kind == isa::Control::Kind::Table ? 'i' : family(in);
         line(fmt::format("{} {}, {} ptr [rip + {}]", mov(fam, false, in.reg_bits, ctl >= 16), cname,
                          mem_size(in.reg_bits), label),
@@ -621,22 +628,8 @@ void AsmWriter::step(int j) {
   }
 
   // The instruction.
-  std::vector<std::string> src(s.args.size());
-  for (size_t k = 0; k < s.args.size(); ++k) src[k] = rname(op[k], in.in_bits(unsigned(k)));
-  const std::string dname = rname(dest, in.reg_bits);
-  const std::string text = emit_detail::fill(tpl, [&](std::string_view key) -> std::optional<std::string> {
-    if (key == "d") return dname;
-    if (auto k = emit_detail::input_key(key)) return *k < src.size() ? std::optional<std::string>(src[*k]) : std::nullopt;
-    if (auto imm = emit_detail::imm_key(key, in, s.imm)) return std::to_string(*imm);
-    if (key == "c:k") return kreg;
-    if (key == "c" || key.starts_with("c:")) return ctl >= 0 ? rname(ctl, in.reg_bits) : std::string("?");
-    return std::nullopt;
-  });
-  const std::vector<isa::LaneSrc> map = isa::index_map(in, s.params());
-  std::string comment;
-  if (in.moves_only()) comment = fmt::format("{} = {}", dname, lane_list(map, src, false));
-  else comment = fmt::format("{} = {}", dname, value_lanes(in, map, src));
-  line(x86_ ? fold_constants(text) : text, comment, in.id);
+  if (costs_only_) line({}, {}, in.id);
+  else write(s, in, op, dest, tpl, kreg, ctl);
 
   // Bookkeeping: the arguments that die here and the scratch registers leave.
   for (size_t k = 0; k < s.args.size(); ++k) {
@@ -656,6 +649,26 @@ void AsmWriter::step(int j) {
     occ_[size_t(dest)] = -1;
     reg_[v] = -1;
   }
+}
+
+void AsmWriter::write(const Program::Step& s, const isa::Instruction& in, const std::vector<int>& op, int dest, std::string_view tpl,
+                      const std::string& kreg, int ctl) {
+  std::vector<std::string> src(s.args.size());
+  for (size_t k = 0; k < s.args.size(); ++k) src[k] = rname(op[k], in.in_bits(unsigned(k)));
+  const std::string dname = rname(dest, in.reg_bits);
+  const std::string text = emit_detail::fill(tpl, [&](std::string_view key) -> std::optional<std::string> {
+    if (key == "d") return dname;
+    if (auto k = emit_detail::input_key(key)) return *k < src.size() ? std::optional<std::string>(src[*k]) : std::nullopt;
+    if (auto imm = emit_detail::imm_key(key, in, s.imm)) return std::to_string(*imm);
+    if (key == "c:k") return kreg;
+    if (key == "c" || key.starts_with("c:")) return ctl >= 0 ? rname(ctl, in.reg_bits) : std::string("?");
+    return std::nullopt;
+  });
+  const std::vector<isa::LaneSrc> map = isa::index_map(in, s.params());
+  std::string comment;
+  if (in.moves_only()) comment = fmt::format("{} = {}", dname, lane_list(map, src, false));
+  else comment = fmt::format("{} = {}", dname, value_lanes(in, map, src));
+  line(x86_ ? fold_constants(text) : text, comment, in.id);
 }
 
 std::string AsmWriter::run() {
@@ -695,7 +708,7 @@ std::string AsmWriter::run() {
           pinned[r] = true;
           break;
         }
-  return finish();
+  return costs_only_ ? std::string() : finish();
 }
 
 std::string AsmWriter::finish() {
@@ -768,7 +781,7 @@ int fixed_control_register(const isa::Instruction& in) {
 }
 
 std::vector<std::string> asm_cost_ids(const Program& p) {
-  AsmWriter w(p, AsmSyntax::intel);
+  AsmWriter w(p, AsmSyntax::intel, true);
   w.run();
   return w.cost_ids();
 }

@@ -231,7 +231,9 @@ class Search {
     unsigned levels = 1;
     const int n1 = int(values_.size());
     bounds_ = catalog_bounds();
-    // Each level proves more (lower_bound.h) only when it ran to its end.
+    // Each level proves more (lower_bound.h) only when it ran to its end; past them, the
+    // one-crossing argument (crossing_rules_out_best) proves up to crossing_bound.
+    double crossing_bound = 0;
     const bool level2 = depth2(n1);
     // The or of parts is cheap and unbudgeted: an answer even when the budget ran out; so is the
     // programmable chain when nothing else answered (vpermt2b, then vpshufb to zero).
@@ -254,27 +256,23 @@ class Search {
       levels = 2;
       // Three instructions cost at least this: below the best, level 3 is worth its time.
       const bool deeper = bounds_->level[2] < best_.cost - 1e-5;
-      if (!deeper || (programmable_chain() && or_last() && depth3())) levels = 3;
+      if (!deeper) levels = 3;
+      else if (programmable_chain() && or_last()) {
+        // Where the one-crossing argument already proves the best answer after two levels (two
+        // pshufb and an or), level 3 can find nothing cheaper: its share is not spent (it was
+        // half of such a search).
+        blend_then_lookup(n1);
+        if (crossing_rules_out_best(2)) crossing_bound = best_.cost;
+        else if (depth3()) levels = 3;
+      }
       // Level 4 where it can prove the best answer (otherwise its bound is no use, and levels 2
       // and 3 tried its cheapest shapes with helpers).
       if (levels == 3 && level4_applies() && bounds_->level[3] < best_.cost - 1e-5 && bounds_->level[4] >= best_.cost - 1e-5 &&
           level4(n1))
         levels = 4;
-      if (bounds_->level[levels] < best_.cost - 1e-5 && !out_of_budget_) both_deep();
+      if (bounds_->level[levels] < best_.cost - 1e-5 && crossing_bound == 0 && !out_of_budget_) both_deep();
     }
-    // Past the levels, where a 128-bit goal moves bytes between halves: no cheaper Program they
-    // left with one crossing instruction (one_crossing.h). Level 4's pairs (a variable blend next
-    // to a lookup) run first: they are cheap, and leave programmable_pair_rest to rule out.
-    double crossing_bound = 0;
-    const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
-    if (levels >= 2 && !out_of_budget_ && additive && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && bytes_ == 16) {
-      const bool pairs = level4_applies() && (levels >= 4 || blend_pairs());
-      if (!out_of_budget_) crossing_ = Crossing{levels, pairs};
-      // (Not while an answer offered costs less without its copies: lower_bound below.)
-      if (!out_of_budget_ && best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && copy_free_ >= best_.cost - 1e-5 &&
-          synth::one_crossing_rules_out(crossing_proof(pairs), best_.cost, levels))
-        crossing_bound = best_.cost;
-    }
+    if (crossing_bound == 0 && crossing_rules_out_best(levels)) crossing_bound = best_.cost;
     const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
@@ -306,6 +304,24 @@ class Search {
     return r;
   }
 
+  // Past the levels, where a 128-bit goal moves bytes between halves: no Program cheaper than
+  // the best answer that they left (levels complete) has one crossing instruction
+  // (one_crossing.h). Level 4's pairs (a variable blend next to a lookup) run first unless level
+  // 4 ran: they are cheap, and leave programmable_pair_rest to rule out. Made once per level
+  // count (after two levels, and again after more).
+  bool crossing_rules_out_best(unsigned levels) {
+    const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
+    if (levels < 2 || out_of_budget_ || !additive || best_.cost == kInf || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
+        (crossing_ && crossing_->levels == levels && crossing_->at == best_.cost))
+      return false;
+    const bool pairs = level4_applies() && (levels >= 4 || (crossing_ && crossing_->pairs) || blend_pairs());
+    if (out_of_budget_) return false;
+    crossing_ = Crossing{levels, pairs, best_.cost};
+    // (Not while an answer offered costs less without its copies: lower_bound in run().)
+    return best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && copy_free_ >= best_.cost - 1e-5 &&
+           synth::one_crossing_rules_out(crossing_proof(pairs), best_.cost, levels);
+  }
+
   // After run(), for a cheaper answer a later stage found (its cost as SynthResult::cost gives
   // it): no Program the levels left is cheaper, by the one-crossing argument at that cost (run()
   // made it against the search's own best, which the stage undercut).
@@ -323,6 +339,7 @@ class Search {
   struct Crossing {
     unsigned levels;
     bool pairs;
+    double at;  // the cost it was made at (against the best answer then)
   };
   std::optional<Crossing> crossing_;
   // Budgets: wall clock and nodes (last instructions or (last, middle) pairs tried).
@@ -1000,6 +1017,130 @@ class Search {
         }
     }
     return true;
+  }
+
+  // A blend of a made content (depth 1: one input shifted) and an input, then one lookup of the
+  // whole register: vpsllq, vpblendvb, vpshufb (2.17 on Skylake where two vpshufb and a vpor
+  // take 2.33). Three instructions, two of them programmable: beyond the levels' shapes, and
+  // until now found by a stage after level 3's share. The lookup fetches a byte from anywhere,
+  // so the blend need only keep each goal byte somewhere: each of its elements takes one side.
+  // The input holds each byte at one place, so the elements that must take it are found by
+  // propagation (blend_choice), and any blend taking exactly those will do: the cheapest
+  // instance of that choice (blendps, pblendw, vpblendd by immediate) or the variable blend.
+  // Cheap, so it runs before level 3 and the one-crossing argument then proves what it finds.
+  void blend_then_lookup(int n1) {
+    if (!level4_applies() || best_.cost == kInf) return;
+    // The lookups: tables of one input (pshufb, not a pand with a constant).
+    std::vector<const isa::Instruction*> lookups;
+    double lookup = kInf;
+    for (const isa::Instruction* q : cat_->programmable)
+      if (one_input(q) && q->control.kind == isa::Control::Kind::Table)
+        lookups.push_back(q), lookup = std::min(lookup, cat_->programmable_cost.at(q));
+    if (lookup == kInf) return;
+    // Fixed blends: instances whose every byte stays at its place, the cheapest per choice (the
+    // bytes taken from argument 1), and the element widths they choose by.
+    std::unordered_map<uint32_t, int> blend_of;
+    std::vector<unsigned> widths;
+    double cheapest_blend = kInf;
+    for (int i = 0; i < int(cat_->instances.size()); ++i) {
+      const Instance& in = cat_->instances[size_t(i)];
+      if (in.arity != 2 || in.cost + lookup >= best_.cost) continue;
+      uint32_t sel = 0;
+      bool keeps = true;
+      for (unsigned j = 0; j < bytes_ && keeps; ++j) {
+        keeps = in.src[j] == int(j) || in.src[j] == int(256 + j);
+        if (in.src[j] == int(256 + j)) sel |= 1u << j;
+      }
+      if (!keeps) continue;
+      auto [it, fresh] = blend_of.try_emplace(sel, i);
+      if (!fresh && in.cost < cat_->instances[size_t(it->second)].cost) it->second = i;
+      const unsigned w = std::max(1u, in.in->elem_bits / 8);
+      if (std::find(widths.begin(), widths.end(), w) == widths.end()) widths.push_back(w);
+      cheapest_blend = std::min(cheapest_blend, in.cost);
+    }
+    double variable = kInf;
+    const isa::Instruction* vblend = nullptr;
+    for (const isa::Instruction* p : cat_->programmable)
+      if (variable_blend(p) && p->elem_bits == 8 && cat_->programmable_cost.at(p) < variable)
+        variable = cat_->programmable_cost.at(p), vblend = p;
+    // SSE4.1's pblendvb reads its control from xmm0, where input a arrives: a, or a's shift made
+    // in place, is copied out first (the asm emitter's convention; CrossingStep::vacate). Its
+    // answers pay that copy here, or an answer dearer with it would stand as cheaper without and
+    // block the proof of a cheaper one (Search::offer).
+    if (vblend && fixed_control_register(*vblend) == 0) {
+      const auto copy = instr_cost(*o_.cpu, "copy.128");
+      variable += copy ? copy->rthroughput : kInf;
+    }
+    if (vblend && std::find(widths.begin(), widths.end(), 1u) == widths.end()) widths.push_back(1);
+    cheapest_blend = std::min(cheapest_blend, variable);
+    if (cheapest_blend == kInf) return;
+    // Where each goal byte sits in each input (one place at most) and in x.
+    const size_t nl = goal_labels_.size();
+    std::vector<std::array<uint32_t, 2>> in_y(nl, {0u, 0u});
+    for (size_t l = 0; l < nl; ++l)
+      for (int y = 0; y < int(k_); ++y)
+        for (unsigned j = 0; j < bytes_; ++j)
+          if (values_[size_t(y)].bytes[j] == goal_labels_[l]) in_y[l][size_t(y)] |= 1u << j;
+    std::array<int8_t, 512> index_of;  // a goal byte's index in goal_labels_, by label
+    index_of.fill(-1);
+    for (size_t l = 0; l < nl; ++l)
+      if (goal_labels_[l] < 512) index_of[goal_labels_[l]] = int8_t(l);
+    std::vector<uint32_t> in_x(nl);
+    for (int x = leaves_; x < n1; ++x) {
+      const double xc = values_[size_t(x)].cost;
+      if (is_hidden(x) || xc + cheapest_blend + lookup >= best_.cost) continue;
+      std::fill(in_x.begin(), in_x.end(), 0u);
+      bool any = false;
+      for (unsigned j = 0; j < bytes_; ++j)
+        if (const Label l = values_[size_t(x)].bytes[j]; l < 512 && index_of[l] >= 0) in_x[size_t(index_of[l])] |= 1u << j, any = true;
+      if (!any) continue;
+      for (int y = 0; y < int(k_); ++y) {
+        bool covered = true;
+        for (size_t l = 0; l < nl && covered; ++l) covered = (in_x[l] | in_y[l][size_t(y)]) != 0;
+        if (!covered) continue;
+        for (unsigned w : widths) {
+          const std::optional<uint32_t> sel = blend_choice(in_x, in_y, size_t(y), w);
+          if (!sel) continue;
+          if (out_of_budget()) return;
+          ++nodes_;
+          if (const auto b = blend_of.find(*sel); b != blend_of.end() && xc + cat_->instances[size_t(b->second)].cost + lookup < best_.cost) {
+            if (const int v = apply(b->second, x, y); v >= 0)
+              for (const isa::Instruction* q : lookups) solve(q, v, -1);
+          } else if (w == 1 && vblend && xc + variable + lookup < best_.cost) {
+            std::vector<int> want(bytes_, kAnyByte);
+            for (unsigned j = 0; j < bytes_; ++j) want[j] = int(values_[size_t(*sel >> j & 1 ? y : x)].bytes[j]);
+            if (auto control = control_for(vblend, x, y, want)) {
+              const int c = add_programmed(vblend, x, y, std::move(*control));
+              // (With the blend's copy: solve prices what the search sees, which has none.)
+              for (const isa::Instruction* q : lookups)
+                if (xc + variable + cat_->programmable_cost.at(q) < best_.cost) solve(q, c, -1);
+            }
+          }
+        }
+      }
+    }
+  }
+  // The fewest elements of width w a blend of x and input y must take from y (as a byte mask) so
+  // that every goal byte is kept somewhere (in_x, in_y: where each sits in x and in each input);
+  // nullopt when none does, or when x alone or y alone would. y holds each byte at one place, so an element must take y only where a byte the rest
+  // leaves uncovered sits: those are added until nothing is uncovered (every choice that works
+  // takes them, so this one works whenever one does).
+  std::optional<uint32_t> blend_choice(const std::vector<uint32_t>& in_x, const std::vector<std::array<uint32_t, 2>>& in_y, size_t y,
+                                       unsigned w) const {
+    auto element = [&](uint32_t bit) { return ((1u << w) - 1) << (unsigned(std::countr_zero(bit)) / w * w); };
+    uint32_t taken = 0;  // bytes from y
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (size_t l = 0; l < in_x.size(); ++l) {
+        const uint32_t at_y = in_y[l][y];
+        if ((in_x[l] & ~taken) || (at_y & taken)) continue;
+        if (!at_y) return std::nullopt;
+        taken |= element(at_y);
+        grew = true;
+      }
+    }
+    if (taken == 0 || taken == (1u << bytes_) - 1) return std::nullopt;
+    return taken;
   }
 
   // The middle instances h that can make a deep requirement from contents of depth <= 1 (with

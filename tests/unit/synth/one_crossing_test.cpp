@@ -253,8 +253,8 @@ TEST(OneCrossing, ALookupAndTwoShiftsOfOneInputAreNoTwoInputShuffle) {
 }
 
 TEST(OneCrossing, AStagesCheaperAnswerIsProvenAtItsOwnCost) {
-  // AVX2: the search's answer is two vpshufb and a vpor (2.33), the shifted-blend stage's
-  // vpsllq, vpblendvb, vpshufb (2.17); the argument, made again at 2.17, proves it.
+  // AVX2: two vpshufb and a vpor (2.33), then vpsllq, vpblendvb, vpshufb (2.17: the search's
+  // blend_then_lookup, before it the shifted-blend stage); the argument, made at 2.17, proves it.
   expect_proven("avx2", "v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5", 13.0 / 6);
 }
 
