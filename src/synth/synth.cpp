@@ -263,11 +263,15 @@ class Search {
         // half of such a search).
         blend_then_lookup(n1);
         if (crossing_rules_out_best(2)) crossing_bound = best_.cost;
+
         else if (depth3()) levels = 3;
       }
       // Level 4 where it can prove the best answer (otherwise its bound is no use, and levels 2
-      // and 3 tried its cheapest shapes with helpers).
-      if (levels == 3 && level4_applies() && bounds_->level[3] < best_.cost - 1e-5 && bounds_->level[4] >= best_.cost - 1e-5 &&
+      // and 3 tried its cheapest shapes with helpers): not where an answer offered costs less
+      // without its copies (pblendvb and pshufb, 2.0 with the copy out of xmm0, 1.67 without),
+      // which no complete level proves (lower_bound below). That was a quarter of SSE4.1's
+      // slowest searches, and found no cheaper answer on 1,200 random masks.
+      if (levels == 3 && copy_free_ >= best_.cost - 1e-5 && level4_applies() && bounds_->level[3] < best_.cost - 1e-5 && bounds_->level[4] >= best_.cost - 1e-5 &&
           level4(n1))
         levels = 4;
       if (bounds_->level[levels] < best_.cost - 1e-5 && crossing_bound == 0 && !out_of_budget_) both_deep();
@@ -1098,23 +1102,28 @@ class Search {
         bool covered = true;
         for (size_t l = 0; l < nl && covered; ++l) covered = (in_x[l] | in_y[l][size_t(y)]) != 0;
         if (!covered) continue;
+        uint32_t tried[8];  // (one choice per width: 1, 2, 4, 8 bytes)
+        size_t ntried = 0;
         for (unsigned w : widths) {
           const std::optional<uint32_t> sel = blend_choice(in_x, in_y, size_t(y), w);
-          if (!sel) continue;
+          if (!sel || std::find(tried, tried + ntried, *sel) != tried + ntried) continue;
+          tried[ntried++] = *sel;
           if (out_of_budget()) return;
           ++nodes_;
-          if (const auto b = blend_of.find(*sel); b != blend_of.end() && xc + cat_->instances[size_t(b->second)].cost + lookup < best_.cost) {
+          // The cheapest fixed blend making that choice, and the variable blend where it is cheaper.
+          const auto b = blend_of.find(*sel);
+          const double fixed = b == blend_of.end() ? kInf : cat_->instances[size_t(b->second)].cost;
+          if (xc + fixed + lookup < best_.cost)
             if (const int v = apply(b->second, x, y); v >= 0)
               for (const isa::Instruction* q : lookups) solve(q, v, -1);
-          } else if (w == 1 && vblend && xc + variable + lookup < best_.cost) {
-            std::vector<int> want(bytes_, kAnyByte);
-            for (unsigned j = 0; j < bytes_; ++j) want[j] = int(values_[size_t(*sel >> j & 1 ? y : x)].bytes[j]);
-            if (auto control = control_for(vblend, x, y, want)) {
-              const int c = add_programmed(vblend, x, y, std::move(*control));
-              // (With the blend's copy: solve prices what the search sees, which has none.)
-              for (const isa::Instruction* q : lookups)
-                if (xc + variable + cat_->programmable_cost.at(q) < best_.cost) solve(q, c, -1);
-            }
+          if (!vblend || variable >= fixed || xc + variable + lookup >= best_.cost) continue;
+          std::vector<int> want(bytes_, kAnyByte);
+          for (unsigned j = 0; j < bytes_; ++j) want[j] = int(values_[size_t(*sel >> j & 1 ? y : x)].bytes[j]);
+          if (auto control = control_for(vblend, x, y, want)) {
+            const int c = add_programmed(vblend, x, y, std::move(*control));
+            // (With the blend's copy: solve prices what the search sees, which has none.)
+            for (const isa::Instruction* q : lookups)
+              if (xc + variable + cat_->programmable_cost.at(q) < best_.cost) solve(q, c, -1);
           }
         }
       }
