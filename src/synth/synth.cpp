@@ -1814,7 +1814,10 @@ class Search {
     const unsigned eb = p->elem_bits / 8, n = p->n();
     const unsigned n_src = p->in_bits(0) / p->src_elem_bits;
     const Value* args[2] = {&values_[size_t(a)], b >= 0 ? &values_[size_t(b)] : nullptr};
-    std::vector<int> control(n);
+    // (Most calls find no control: the vector is made only for one that does.)
+    std::array<int, 64> on_stack;
+    std::vector<int> on_heap(n > on_stack.size() ? n : 0);
+    int* picked = n > on_stack.size() ? on_heap.data() : on_stack.data();
     for (unsigned i = 0; i < n; ++i) {
       bool any = true, zero = true;
       for (unsigned k = 0; k < eb; ++k) {
@@ -1847,8 +1850,9 @@ class Search {
         if (pick == -2 && any) pick = int(lo);
       }
       if (pick == -2) return std::nullopt;
-      control[i] = pick;
+      picked[i] = pick;
     }
+    std::vector<int> control(picked, picked + n);
     if (!isa::accepts(*p, control)) return std::nullopt;
     // What the instance really does must be wanted (tbx keeps its destination where tbl zeroes).
     const auto map = isa::index_map_at(*p, {0, control}, 8);
@@ -1881,27 +1885,29 @@ class Search {
     double best_cost = kInf;
     // Which reached contents hold every input byte wanted (a made content must, for a
     // single-table instruction to draw on it): checked once per content.
-    std::vector<uint8_t> usable;
+    std::vector<int> usable;
     if (from > int(k_)) {
       std::vector<Label> wanted;
       for (int w : want)
         if (w >= 0) wanted.push_back(Label(w));
-      usable.assign(size_t(from), 0);
+      if (stamps_.size() != labels_per_position()) stamps_.assign(labels_per_position(), 0);
       for (int x = int(k_); x < from; ++x) {
-        marks_.assign(labels_per_position(), 0);
-        for (Label l : values_[size_t(x)].bytes) marks_[slot(0, l)] = 1;
+        if (is_hidden(x)) continue;
+        if (++stamp_ == 0) std::fill(stamps_.begin(), stamps_.end(), 0u), stamp_ = 1;
+        for (Label l : values_[size_t(x)].bytes) stamps_[slot(0, l)] = stamp_;
         bool all = true;
-        for (Label l : wanted) all = all && marks_[slot(0, l)];
-        usable[size_t(x)] = all && !is_hidden(x);
+        for (size_t w = 0; w < wanted.size() && all; ++w) all = stamps_[slot(0, wanted[w])] == stamp_;
+        if (all) usable.push_back(x);
       }
     }
     for (const isa::Instruction* p : cat_->programmable) {
       const double c = cat_->programmable_cost.at(p);
       if (c >= best_cost) continue;
-      const int xs = p->num_inputs == 1 ? std::max(from, int(k_)) : int(k_);
-      for (int x = 0; x < xs; ++x)
+      const size_t xs = k_ + (p->num_inputs == 1 ? usable.size() : 0);
+      for (size_t i = 0; i < xs; ++i) {
+        const int x = i < k_ ? int(i) : usable[i - k_];
+        if (x >= int(k_) && values_[size_t(x)].cost + c >= best_cost) continue;
         for (int y = p->num_inputs == 2 ? 0 : -1; y < (p->num_inputs == 2 ? int(k_) : 0); ++y) {
-          if (x >= int(k_) && (!usable[size_t(x)] || values_[size_t(x)].cost + c >= best_cost)) continue;
           auto control = control_for(p, x, y, want);
           if (!control) continue;
           const auto map = isa::index_map_at(*p, {0, *control}, 8);
@@ -1912,6 +1918,7 @@ class Search {
           const int id = add(std::move(v));
           if (values_[size_t(id)].cost < best_cost) best = id, best_cost = values_[size_t(id)].cost;
         }
+      }
     }
     return best;
   }
@@ -1986,6 +1993,8 @@ class Search {
   std::string key_;
   std::vector<Label> goal_labels_;  // the distinct input bytes of the goal
   std::vector<uint8_t> marks_;
+  std::vector<uint32_t> stamps_;  // programmed(): a label seen in the content stamped stamp_
+  uint32_t stamp_ = 0;
   std::shared_ptr<const Catalog::Bounds> bounds_;  // the catalog's, for the goal's classes
 
   synth::ByteKeyMap lookup_index_;        // level 4: deep requirements, into lookup_lists_
