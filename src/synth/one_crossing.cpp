@@ -173,9 +173,8 @@ bool fits_one(const CrossingStep& h, const std::vector<Reach>& reach, const std:
   if (!h.programmable) {
     for (const Reach& r : reach) {
       bool ok = false;
-      for (unsigned q = 0; q < kBytes && !ok; ++q)
-        if (r.post >> q & 1)
-          if (const int s = source_byte(h.src[q]); s >= 0) ok = r.pre >> s & 1;
+      for (Places post = r.post & ((Places(1) << kBytes) - 1); post && !ok; post &= post - 1)
+        if (const int s = source_byte(h.src[size_t(std::countr_zero(post))]); s >= 0) ok = r.pre >> s & 1;
       if (!ok) return false;
     }
     return true;
