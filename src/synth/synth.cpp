@@ -1034,11 +1034,13 @@ class Search {
   // Cheap, so it runs before level 3 and the one-crossing argument then proves what it finds.
   void blend_then_lookup(int n1) {
     if (!level4_applies() || best_.cost == kInf) return;
-    // The lookups: tables of one input (pshufb, not a pand with a constant).
+    // The lookups: tables of one input over the whole register (pshufb; not a pand with a
+    // constant, a table of one-byte blocks).
     std::vector<const isa::Instruction*> lookups;
     double lookup = kInf;
     for (const isa::Instruction* q : cat_->programmable)
-      if (one_input(q) && q->control.kind == isa::Control::Kind::Table)
+      if (one_input(q) && q->control.kind == isa::Control::Kind::Table &&
+          (q->control.block_elems == 0 || q->control.block_elems * std::max(1u, q->elem_bits / 8) >= bytes_))
         lookups.push_back(q), lookup = std::min(lookup, cat_->programmable_cost.at(q));
     if (lookup == kInf) return;
     // Fixed blends: instances whose every byte stays at its place, the cheapest per choice (the
