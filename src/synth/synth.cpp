@@ -258,12 +258,11 @@ class Search {
       const bool deeper = bounds_->level[2] < best_.cost - 1e-5;
       if (!deeper) levels = 3;
       else if (programmable_chain() && or_last()) {
-        // Where the one-crossing argument already proves the best answer after two levels (two
-        // pshufb and an or), level 3 can find nothing cheaper: its share is not spent (it was
-        // half of such a search).
+        // A blend with one lookup after (cheap); then, where the one-crossing argument already
+        // proves the best answer after two levels (two pshufb and an or), level 3 can find
+        // nothing cheaper: its share is not spent (it was half of such a search).
         blend_then_lookup(n1);
         if (crossing_rules_out_best(2)) crossing_bound = best_.cost;
-
         else if (depth3()) levels = 3;
       }
       // Level 4 where it can prove the best answer (otherwise its bound is no use, and levels 2
@@ -271,8 +270,8 @@ class Search {
       // without its copies (pblendvb and pshufb, 2.0 with the copy out of xmm0, 1.67 without),
       // which no complete level proves (lower_bound below). That was a quarter of SSE4.1's
       // slowest searches, and found no cheaper answer on 1,200 random masks.
-      if (levels == 3 && copy_free_ >= best_.cost - 1e-5 && level4_applies() && bounds_->level[3] < best_.cost - 1e-5 && bounds_->level[4] >= best_.cost - 1e-5 &&
-          level4(n1))
+      if (levels == 3 && copy_free_ >= best_.cost - 1e-5 && level4_applies() && bounds_->level[3] < best_.cost - 1e-5 &&
+          bounds_->level[4] >= best_.cost - 1e-5 && level4(n1))
         levels = 4;
       if (bounds_->level[levels] < best_.cost - 1e-5 && crossing_bound == 0 && !out_of_budget_) both_deep();
     }
@@ -1133,9 +1132,10 @@ class Search {
   }
   // The fewest elements of width w a blend of x and input y must take from y (as a byte mask) so
   // that every goal byte is kept somewhere (in_x, in_y: where each sits in x and in each input);
-  // nullopt when none does, or when x alone or y alone would. y holds each byte at one place, so an element must take y only where a byte the rest
-  // leaves uncovered sits: those are added until nothing is uncovered (every choice that works
-  // takes them, so this one works whenever one does).
+  // nullopt when none does, or when x alone or y alone would. y holds each byte at one place, so
+  // an element must take y only where a byte the rest leaves uncovered sits: those are added
+  // until nothing is uncovered (every choice that works takes them, so this one works whenever
+  // one does).
   std::optional<uint32_t> blend_choice(const std::vector<uint32_t>& in_x, const std::vector<std::array<uint32_t, 2>>& in_y, size_t y,
                                        unsigned w) const {
     auto element = [&](uint32_t bit) { return ((1u << w) - 1) << (unsigned(std::countr_zero(bit)) / w * w); };
