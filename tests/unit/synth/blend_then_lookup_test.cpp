@@ -28,31 +28,29 @@ std::vector<std::string> names(const Program& p) {
   return n;
 }
 
+// Without the stages, the search answers `mask` with three instructions at `cost`, optimal: a
+// shift, `blend`, `lookup`.
+void expect_blend_then_lookup(const char* target, const char* mask, double cost, const char* blend, const char* lookup) {
+  auto r = synthesize(*parse_one(mask), without_stages(target));
+  ASSERT_TRUE(r) << target << " " << mask;
+  EXPECT_NEAR(r->cost, cost, 1e-5) << target << " " << mask;
+  EXPECT_TRUE(r->optimal) << target << " " << mask;
+  const auto n = names(r->program);
+  ASSERT_EQ(n.size(), 3u) << print_program(r->program);
+  EXPECT_EQ(n[1], blend) << print_program(r->program);
+  EXPECT_EQ(n[2], lookup) << print_program(r->program);
+}
+
 TEST(BlendThenLookup, AVariableBlendOfAShiftedInputIsFoundAndProven) {
   // Two vpshufb and a vpor cost 2.33; one input shifted by vpsllq (0.5), a vpblendvb (2/3) that
   // keeps every wanted byte somewhere, then one vpshufb (1): 2.17, proven.
-  auto r = synthesize(*parse_one("v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5"), without_stages("avx2"));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5);
-  EXPECT_TRUE(r->optimal);
-  EXPECT_TRUE(r->past_levels);
-  const auto n = names(r->program);
-  ASSERT_EQ(n.size(), 3u) << print_program(r->program);
-  EXPECT_EQ(n[1], "vpblendvb");
-  EXPECT_EQ(n[2], "vpshufb");
+  expect_blend_then_lookup("avx2", "v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5", 13.0 / 6, "vpblendvb", "vpshufb");
 }
 
 TEST(BlendThenLookup, AFixedBlendIsTakenWhereItsElementsAllow) {
   // Words 1 and 5 of b clash with a's; b shifted up by a word (psllq), blendps of dwords, pshufb:
   // 0.5 + 1/3 + 1 = 1.83.
-  auto r = synthesize(*parse_one("v8i16:9,1,1,13,5,10,5,9"), without_stages("sse4.1"));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 11.0 / 6, 1e-5);
-  EXPECT_TRUE(r->optimal);
-  const auto n = names(r->program);
-  ASSERT_EQ(n.size(), 3u) << print_program(r->program);
-  EXPECT_EQ(n[1], "blendps");
-  EXPECT_EQ(n[2], "pshufb");
+  expect_blend_then_lookup("sse4.1", "v8i16:9,1,1,13,5,10,5,9", 11.0 / 6, "blendps", "pshufb");
 }
 
 TEST(BlendThenLookup, PblendvbPaysItsCopyOutOfXmm0) {
