@@ -163,6 +163,20 @@ struct Catalog {
   // The instructions as the one-crossing argument sees them, built on first use.
   mutable std::mutex crossing_mutex;
   mutable std::shared_ptr<const std::vector<synth::CrossingStep>> crossing;
+  // What Search::blend_then_lookup draws on, built on first use: the lookups of the whole
+  // register, the blends that keep every byte at its place (the cheapest per choice of bytes from
+  // argument 1), the widths they choose by with the cheapest blend of each, and the variable
+  // blend of bytes with what it costs (its copy out of a fixed control register included).
+  struct BlendParts {
+    std::vector<const isa::Instruction*> lookups;
+    double lookup = kInf;  // the cheapest of them
+    std::unordered_map<uint32_t, int> blend_of;
+    std::vector<std::pair<unsigned, double>> widths;
+    const isa::Instruction* vblend = nullptr;
+    double variable = kInf;
+  };
+  mutable std::mutex blend_mutex;
+  mutable std::shared_ptr<const BlendParts> blend_parts;
 };
 
 struct Solution {
@@ -1033,51 +1047,15 @@ class Search {
   // Cheap, so it runs before level 3 and the one-crossing argument then proves what it finds.
   void blend_then_lookup(int n1) {
     if (!level4_applies() || best_.cost == kInf) return;
-    // The lookups: tables of one input over the whole register (pshufb; not a pand with a
-    // constant, a table of one-byte blocks).
-    std::vector<const isa::Instruction*> lookups;
-    double lookup = kInf;
-    for (const isa::Instruction* q : cat_->programmable)
-      if (one_input(q) && q->control.kind == isa::Control::Kind::Table &&
-          (q->control.block_elems == 0 || q->control.block_elems * std::max(1u, q->elem_bits / 8) >= bytes_))
-        lookups.push_back(q), lookup = std::min(lookup, cat_->programmable_cost.at(q));
+    const Catalog::BlendParts& parts = blend_parts();
+    const auto& [lookups, lookup, blend_of, all_widths, vblend, variable] = parts;
     if (lookup == kInf) return;
-    // Fixed blends: instances whose every byte stays at its place, the cheapest per choice (the
-    // bytes taken from argument 1), and the element widths they choose by.
-    std::unordered_map<uint32_t, int> blend_of;
+    // The widths with a blend cheap enough, and the variable blend's.
     std::vector<unsigned> widths;
-    double cheapest_blend = kInf;
-    for (int i = 0; i < int(cat_->instances.size()); ++i) {
-      const Instance& in = cat_->instances[size_t(i)];
-      if (in.arity != 2 || in.cost + lookup >= best_.cost) continue;
-      uint32_t sel = 0;
-      bool keeps = true;
-      for (unsigned j = 0; j < bytes_ && keeps; ++j) {
-        keeps = in.src[j] == int(j) || in.src[j] == int(256 + j);
-        if (in.src[j] == int(256 + j)) sel |= 1u << j;
-      }
-      if (!keeps) continue;
-      auto [it, fresh] = blend_of.try_emplace(sel, i);
-      if (!fresh && in.cost < cat_->instances[size_t(it->second)].cost) it->second = i;
-      const unsigned w = std::max(1u, in.in->elem_bits / 8);
-      if (std::find(widths.begin(), widths.end(), w) == widths.end()) widths.push_back(w);
-      cheapest_blend = std::min(cheapest_blend, in.cost);
-    }
-    double variable = kInf;
-    const isa::Instruction* vblend = nullptr;
-    for (const isa::Instruction* p : cat_->programmable)
-      if (variable_blend(p) && p->elem_bits == 8 && cat_->programmable_cost.at(p) < variable)
-        variable = cat_->programmable_cost.at(p), vblend = p;
-    // SSE4.1's pblendvb reads its control from xmm0, where input a arrives: a, or a's shift made
-    // in place, is copied out first (the asm emitter's convention; CrossingStep::vacate). Its
-    // answers pay that copy here, or an answer dearer with it would stand as cheaper without and
-    // block the proof of a cheaper one (Search::offer).
-    if (vblend && fixed_control_register(*vblend) == 0) {
-      const auto copy = instr_cost(*o_.cpu, "copy.128");
-      variable += copy ? copy->rthroughput : kInf;
-    }
+    double cheapest_blend = variable;
+    for (const auto& [w, c] : all_widths)
+      if (c + lookup < best_.cost) widths.push_back(w), cheapest_blend = std::min(cheapest_blend, c);
     if (vblend && std::find(widths.begin(), widths.end(), 1u) == widths.end()) widths.push_back(1);
-    cheapest_blend = std::min(cheapest_blend, variable);
     if (cheapest_blend == kInf) return;
     // Where each goal byte sits in each input (one place at most) and in x.
     const size_t nl = goal_labels_.size();
@@ -1411,6 +1389,53 @@ class Search {
     p.steps = cat_->crossing;
     return p;
   }
+  const Catalog::BlendParts& blend_parts() const {
+    std::lock_guard<std::mutex> lock(cat_->blend_mutex);
+    if (cat_->blend_parts) return *cat_->blend_parts;
+    Catalog::BlendParts b;
+    // The lookups: tables of one input over the whole register (pshufb; not a pand with a
+    // constant, a table of one-byte blocks).
+    for (const isa::Instruction* q : cat_->programmable)
+      if (one_input(q) && q->control.kind == isa::Control::Kind::Table &&
+          (q->control.block_elems == 0 || q->control.block_elems * std::max(1u, q->elem_bits / 8) >= bytes_))
+        b.lookups.push_back(q), b.lookup = std::min(b.lookup, cat_->programmable_cost.at(q));
+    for (int i = 0; i < int(cat_->instances.size()); ++i) {
+      const Instance& in = cat_->instances[size_t(i)];
+      if (in.arity != 2) continue;
+      uint32_t sel = 0;
+      bool keeps = true;
+      for (unsigned j = 0; j < bytes_ && keeps; ++j) {
+        keeps = in.src[j] == int(j) || in.src[j] == int(256 + j);
+        if (in.src[j] == int(256 + j)) sel |= 1u << j;
+      }
+      if (!keeps) continue;
+      auto [it, fresh] = b.blend_of.try_emplace(sel, i);
+      if (!fresh && in.cost < cat_->instances[size_t(it->second)].cost) it->second = i;
+      const unsigned w = std::max(1u, in.in->elem_bits / 8);
+      auto at = std::find_if(b.widths.begin(), b.widths.end(), [&](const auto& e) { return e.first == w; });
+      if (at == b.widths.end()) b.widths.push_back({w, in.cost});
+      else at->second = std::min(at->second, in.cost);
+    }
+    for (const isa::Instruction* p : cat_->programmable)
+      if (variable_blend(p) && p->elem_bits == 8 && cat_->programmable_cost.at(p) < b.variable)
+        b.variable = cat_->programmable_cost.at(p), b.vblend = p;
+    // SSE4.1's pblendvb reads its control from xmm0, where input a arrives: a, or a's shift made
+    // in place, is copied out first. Its answers pay that copy here, or an answer dearer with it
+    // would stand as cheaper without and block the proof of a cheaper one (Search::offer).
+    if (b.vblend) b.variable += control_register_copy(*b.vblend).value_or(kInf);
+    cat_->blend_parts = std::make_shared<const Catalog::BlendParts>(std::move(b));
+    return *cat_->blend_parts;
+  }
+  // What vacating q's fixed control register costs: the asm emitter's convention puts input k in
+  // register k, so a control fixed in xmm0 finds input a (or what was made from it in place) there
+  // and a copy moves it out first. 0 where no copy is needed; nullopt where the cost table has
+  // none.
+  std::optional<double> control_register_copy(const isa::Instruction& q) const {
+    if (fixed_control_register(q) != 0) return 0.0;
+    if (const auto copy = instr_cost(*o_.cpu, "copy.128")) return copy->rthroughput;
+    return std::nullopt;
+  }
+
   // The catalog's instructions as it sees them.
   std::vector<synth::CrossingStep> crossing_steps() const {
     std::vector<synth::CrossingStep> steps;
@@ -1443,10 +1468,7 @@ class Search {
       s.elem_bytes = std::max(1u, q->elem_bits / 8);
       s.block_bytes = q->control.block_elems ? q->control.block_elems * s.elem_bytes : q->reg_bits / 8;
       s.destructive = overwrites_an_operand(*q);
-      // (The asm emitter's convention: input k arrives in register k; a fixed control register
-      // that holds a live value is vacated by a copy first.)
-      if (fixed_control_register(*q) == 0)
-        if (const auto copy = instr_cost(*o_.cpu, "copy.128")) s.vacate = copy->rthroughput;
+      s.vacate = control_register_copy(*q).value_or(0);
       steps.push_back(std::move(s));
     }
     return steps;

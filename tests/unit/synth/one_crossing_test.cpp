@@ -210,7 +210,7 @@ TEST(OneCrossing, AFixedControlRegisterHoldingInputZeroCostsACopy) {
   p.steps = std::make_shared<const std::vector<CrossingStep>>(std::move(steps));
   EXPECT_TRUE(synth::one_crossing_rules_out(p, 1 + 2.0 / 3 + 2.0 / 3, 2));
   // Through the search: SSE4.1's answer is two pshufb and a por (2.33), proven, where AVX2's
-  // vpsllq, vpblendvb, vpshufb cost 2.17 (AStagesCheaperAnswerIsProvenAtItsOwnCost).
+  // vpsllq, vpblendvb, vpshufb cost 2.17 (AShiftedBlendAnswerIsProvenAtItsOwnCost).
   expect_proven("sse4.1", "v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5", 7.0 / 3);
 }
 
@@ -252,7 +252,7 @@ TEST(OneCrossing, ALookupAndTwoShiftsOfOneInputAreNoTwoInputShuffle) {
   expect_proven("ssse3", "v8i16:3,0,8,2,15,8,6,8", 7.0 / 3);
 }
 
-TEST(OneCrossing, AStagesCheaperAnswerIsProvenAtItsOwnCost) {
+TEST(OneCrossing, AShiftedBlendAnswerIsProvenAtItsOwnCost) {
   // AVX2: two vpshufb and a vpor (2.33), then vpsllq, vpblendvb, vpshufb (2.17: the search's
   // blend_then_lookup, before it the shifted-blend stage); the argument, made at 2.17, proves it.
   expect_proven("avx2", "v16i8:9,16,18,17,30,3,18,2,u,23,u,5,2,12,12,5", 13.0 / 6);
