@@ -141,6 +141,9 @@ struct Catalog {
   std::vector<Instance> instances, ors;  // ors: por / vpor / orr, for the or steps
   std::vector<const isa::Instruction*> programmable;
   std::unordered_map<const isa::Instruction*, double> programmable_cost;  // itself + its control load
+  // Those that read their control from a fixed register (SSE4.1's pblendvb: xmm0), with it.
+  std::unordered_map<const isa::Instruction*, int> fixed_register;
+  double min_fixed = kInf;  // the cheapest of them
   double min_cost = kInf, min_programmable = kInf;
   double min_reading = kInf;  // the cheapest instruction that reads a register (not the zero idiom)
   std::vector<int> order;  // instances, cheapest first
@@ -190,9 +193,13 @@ struct Solution {
 
 class Search {
  public:
-  Search(std::vector<int> goal, unsigned width, const SynthOptions& o, std::vector<std::string> input_names)
+  // The copies out of a fixed control register: not priced; not priced, and where they block the
+  // proof the search stops before level 3 for a priced one (vacates_block); priced (vacate_price).
+  enum class Vacates { unpriced, hand_over, priced };
+  Search(std::vector<int> goal, unsigned width, const SynthOptions& o, std::vector<std::string> input_names,
+         Vacates vacates = Vacates::unpriced)
       : goal_(std::move(goal)), width_(width), bytes_(width / 8), o_(o), k_(unsigned(input_names.size())),
-        names_(std::move(input_names)) {
+        names_(std::move(input_names)), priced_(vacates == Vacates::priced), hand_over_(vacates == Vacates::hand_over) {
     for (int g : goal_)
       if (g >= 0) {
         if (!useful_[size_t(g)]) goal_labels_.push_back(Label(g));
@@ -208,6 +215,7 @@ class Search {
     // and target (catalog_ms), not per search.
     const auto t_catalog = std::chrono::steady_clock::now();
     build_instances();
+    price_vacates();
     const std::shared_ptr<const Reached> reached = depth1();
     start_ = std::chrono::steady_clock::now();
     const double catalog_ms = std::chrono::duration<double, std::milli>(start_ - t_catalog).count();
@@ -276,20 +284,24 @@ class Search {
         // proves the best answer after two levels (two pshufb and an or), level 3 can find
         // nothing cheaper: its share is not spent (it was half of such a search).
         blend_then_lookup(n1);
-        if (crossing_rules_out_best(2)) crossing_bound = best_.cost;
+        // Where the copy out of pblendvb's xmm0 already blocks the proof, the levels are searched
+        // again with it priced (synth_goal): not twice.
+        if (hand_over_ && vacates_block()) handed_over_ = true;
+        else if (crossing_rules_out_best(2)) crossing_bound = best_.cost;
         else if (depth3()) levels = 3;
       }
       // Level 4 where it can prove the best answer (otherwise its bound is no use, and levels 2
       // and 3 tried its cheapest shapes with helpers): not where an answer offered costs less
-      // without its copies (pblendvb and pshufb, 2.0 with the copy out of xmm0, 1.67 without),
+      // without its copies (a shift of a and a blend with a: 0.83, 1.17 with the copy of a),
       // which no complete level proves (lower_bound below). That was a quarter of SSE4.1's
-      // slowest searches, and found no cheaper answer on 1,200 random masks.
-      if (levels == 3 && copy_free_ >= best_.cost - 1e-5 && level4_applies() && bounds_->level[3] < best_.cost - 1e-5 &&
+      // slowest searches, and found no cheaper answer on 1,200 random masks. (The copy out of
+      // pblendvb's xmm0 is priced by a second search: vacates_block.)
+      if (levels == 3 && priced_floor() >= best_.cost - 1e-5 && level4_applies() && bounds_->level[3] < best_.cost - 1e-5 &&
           bounds_->level[4] >= best_.cost - 1e-5 && level4(n1))
         levels = 4;
-      if (bounds_->level[levels] < best_.cost - 1e-5 && crossing_bound == 0 && !out_of_budget_) both_deep();
+      if (bounds_->level[levels] < best_.cost - 1e-5 && crossing_bound == 0 && !out_of_budget_ && !handed_over_) both_deep();
     }
-    if (crossing_bound == 0 && crossing_rules_out_best(levels)) crossing_bound = best_.cost;
+    if (crossing_bound == 0 && !handed_over_ && crossing_rules_out_best(levels)) crossing_bound = best_.cost;
     const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
@@ -300,7 +312,7 @@ class Search {
     // blendps + shufps needs none): an answer with copies is proven only when no answer offered
     // cost less without them. (Each is emitted in the order of the fewest copies its blends and
     // ors allow: commute_for_copies.)
-    r.lower_bound = std::min({best_.cost, std::max(bounds_->level[levels], crossing_bound), copy_free_});
+    r.lower_bound = std::min({best_.cost, std::max(bounds_->level[levels], crossing_bound), priced_floor()});
     r.port_bound = bounds_->port / (1 + kLoadTieBreak);
     if (best_.cost < kInf) {
       r.cost = best_.cost;
@@ -335,7 +347,7 @@ class Search {
     if (out_of_budget_) return false;
     crossing_ = Crossing{levels, pairs, best_.cost};
     // (Not while an answer offered costs less without its copies: lower_bound in run().)
-    return best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && copy_free_ >= best_.cost - 1e-5 &&
+    return best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
            synth::one_crossing_rules_out(crossing_proof(pairs), best_.cost, levels);
   }
 
@@ -346,7 +358,7 @@ class Search {
   bool proven_past_levels(double cost) const {
     if (!crossing_) return false;
     const double c = cost * (1 + kLoadTieBreak);
-    return copy_free_ >= c - 1e-5 && bounds_->level[crossing_->levels] < c - 1e-5 &&
+    return priced_floor() >= c - 1e-5 && bounds_->level[crossing_->levels] < c - 1e-5 &&
            synth::one_crossing_rules_out(crossing_proof(crossing_->pairs), c, crossing_->levels);
   }
 
@@ -644,7 +656,7 @@ class Search {
   // Programmable instruction p on contents (x, y) with this control, as a content.
   int add_programmed(const isa::Instruction* p, int x, int y, std::vector<int> control) {
     const auto map = isa::index_map_at(*p, {0, control}, 8);
-    Value v{Bytes(bytes_), cat_->programmable_cost.at(p) + cost(x) + (y >= 0 && y != x ? cost(y) : 0), -1, x, y,
+    Value v{Bytes(bytes_), programmable_cost(p, x, y) + cost(x) + (y >= 0 && y != x ? cost(y) : 0), -1, x, y,
             2 + values_[size_t(x)].instrs + (y >= 0 && y != x ? values_[size_t(y)].instrs : 0), p, std::move(control)};
     for (unsigned j = 0; j < bytes_; ++j)
       v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
@@ -956,6 +968,18 @@ class Search {
       for (const isa::Instruction* p : cat_->programmable)
         if (one_input(p)) solve(p, d, -1);
     };
+    // x must hold every goal byte, or every one that a leaf beside it does not: the rest are no
+    // use to any h (two thirds of level 4's time went to rejecting them h by h).
+    std::vector<int> usable;
+    for (int x : made) {
+      const uint64_t all = made_labels_[size_t(x - leaves_)];
+      bool use = (all & want) == want;
+      for (int l = 0; l < leaves_ && l < 4 && !use; ++l) {
+        const uint64_t need = want & ~labels_at(l, 0xffff);
+        use = (all & need) == need;
+      }
+      if (use) usable.push_back(x);
+    }
     for (int hi : cat_->order) {
       const Instance& h = cat_->instances[size_t(hi)];
       if (h.cost + min_p + cat_->min_cost >= best_.cost) break;
@@ -965,24 +989,30 @@ class Search {
         if (const int s = h.src[j]; s >= 0) reads[(s & kSrcMask) / 256] |= 1u << ((s & kSrcMask) % 256);
       uint64_t rest[2][4] = {};  // what x must give with a leaf in the other slot: h(x, leaf), h(leaf, x)
       for (int l = 0; l < leaves_ && l < 4; ++l) rest[0][l] = want & ~labels_at(l, reads[1]), rest[1][l] = want & ~labels_at(l, reads[0]);
-      for (size_t i = 0; i < made.size(); ++i) {
-        const int x = made[i];
+      for (const int x : usable) {
         if (h.cost + cost(x) + min_p >= best_.cost) break;
         if (out_of_budget()) return false;
         ++nodes_;
         const uint64_t all = made_labels_[size_t(x - leaves_)];
-        auto gives = [&](uint32_t where, uint64_t need) { return (all & need) == need && (labels_at(x, where) & need) == need; };
+        // What x holds where h reads each argument, found once (and only when some need may pass).
+        uint64_t at[2];
+        bool found = false;
+        auto gives = [&](unsigned slot, uint64_t need) {
+          if ((all & need) != need) return false;
+          if (!found) at[0] = labels_at(x, reads[0]), at[1] = labels_at(x, reads[1]), found = true;
+          return ((slot == 2 ? at[0] | at[1] : at[slot]) & need) == need;
+        };
         if (h.arity == 1) {
-          if (gives(reads[0], want))
+          if (gives(0, want))
             if (const int d = apply(hi, x, -1); d >= 0) lookup_on(d);
           continue;
         }
-        if (gives(reads[0] | reads[1], want))
+        if (gives(2, want))
           if (const int d = apply(hi, x, x); d >= 0) lookup_on(d);
         for (int l = 0; l < leaves_ && l < 4; ++l) {
-          if (gives(reads[0], rest[0][l]))
+          if (gives(0, rest[0][l]))
             if (const int d = apply(hi, x, l); d >= 0) lookup_on(d);
-          if (gives(reads[1], rest[1][l]))
+          if (gives(1, rest[1][l]))
             if (const int d = apply(hi, l, x); d >= 0) lookup_on(d);
         }
       }
@@ -1313,7 +1343,7 @@ class Search {
             auto control = control_for(p1, a, b, mid);
             if (!control) continue;
             const auto map = isa::index_map_at(*p1, {0, *control}, 8);
-            Value v{Bytes(bytes_), cat_->programmable_cost.at(p1), -1, a, b, 2, p1, *control};
+            Value v{Bytes(bytes_), programmable_cost(p1, a, b), -1, a, b, 2, p1, *control};
             for (unsigned j = 0; j < bytes_; ++j)
               v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? a : b)].bytes[size_t(map[j].elem)];
             solve(p2, add(std::move(v)), -1);
@@ -1426,6 +1456,45 @@ class Search {
     cat_->blend_parts = std::make_shared<const Catalog::BlendParts>(std::move(b));
     return *cat_->blend_parts;
   }
+  // What the copy out of a fixed control register adds to programmable instruction p on (x, y)
+  // under the objective: where an input arrives in p's control register and is one of its
+  // arguments, it must be moved out before the control goes in (pblendvb on input a: a arrives
+  // in xmm0). Every Program with such a step has that copy, so the search prices it (the bound
+  // then reaches pblendvb + pshufb at 2.0, not 1.67 without the copy). Two such steps are priced
+  // twice though one copy may do: the proof counts on it only below two_vacates().
+  double vacate_price(const isa::Instruction* p, int x, int y) const {
+    if (cat_->fixed_register.empty()) return 0;
+    const auto it = cat_->fixed_register.find(p);
+    if (it == cat_->fixed_register.end() || it->second >= int(k_) || (x != it->second && y != it->second)) return 0;
+    return vacate_copy_;
+  }
+  double programmable_cost(const isa::Instruction* p, int x, int y) const { return cat_->programmable_cost.at(p) + vacate_price(p, x, y); }
+  // The least a Program with two steps that vacate a fixed control register costs: both, the copy
+  // (one may serve both), and an instruction besides (blends of an input alone are one blend of
+  // it, priced once). Below it, a Program's priced cost is at most its cost with copies; above,
+  // the bound stops here.
+  void price_vacates() {
+    copy_price_ = vacate_copy_ = 0, two_vacates_ = kInf;
+    const auto copy = instr_cost(*o_.cpu, "copy.128");
+    if (cat_->fixed_register.empty() || o_.objective == Objective::latency || !copy) return;  // (latency counts no copies)
+    copy_price_ = o_.objective == Objective::count ? 1 : copy->rthroughput;
+    two_vacates_ = 2 * cat_->min_fixed + copy_price_ + cat_->min_reading;
+    if (priced_) vacate_copy_ = copy_price_;
+  }
+  // What bounds an answer beside the levels: the cheapest answer offered without the copies the
+  // search does not price, and two_vacates.
+  double priced_floor() const { return priced_ ? std::min(copy_free_, two_vacates_) : copy_free_; }
+
+ public:
+  // Unpriced, the copies out of a fixed control register block the proof of an answer they are
+  // part of (pblendvb and pshufb: 2.0 with the copy, 1.67 without). A search that prices them
+  // could prove it: up to two_vacates, where that pricing is sound.
+  bool vacates_block() const {
+    return !priced_ && copy_price_ > 0 && best_.cost < kInf && copy_free_ < best_.cost - 1e-5 && vacate_free_ >= best_.cost - 1e-5 &&
+           best_.cost <= two_vacates_ + 1e-5;
+  }
+
+ private:
   // What vacating q's fixed control register costs: the asm emitter's convention puts input k in
   // register k, so a control fixed in xmm0 finds input a (or what was made from it in place) there
   // and a copy moves it out first. 0 where no copy is needed; nullopt where the cost table has
@@ -1598,6 +1667,7 @@ class Search {
         if (total < kInf) {
           cat.programmable.push_back(in);
           cat.programmable_cost[in] = total;
+          if (const int r = fixed_control_register(*in); r >= 0) cat.fixed_register[in] = r, cat.min_fixed = std::min(cat.min_fixed, total);
           cat.min_programmable = std::min(cat.min_programmable, total);
           cat.min_cost = std::min(cat.min_cost, total);
           cat.min_reading = std::min(cat.min_reading, total);
@@ -1892,7 +1962,7 @@ class Search {
 
   // A programmable last step on (a, b) that yields the goal.
   void solve(const isa::Instruction* p, int a, int b) {
-    const double base = cat_->programmable_cost.at(p) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
+    const double base = programmable_cost(p, a, b) + values_[size_t(a)].cost + (b >= 0 && b != a ? values_[size_t(b)].cost : 0);
     if (base >= best_.cost) return;
     auto control = control_for(p, a, b, goal_);
     if (!control) return;
@@ -1935,7 +2005,7 @@ class Search {
           auto control = control_for(p, x, y, want);
           if (!control) continue;
           const auto map = isa::index_map_at(*p, {0, *control}, 8);
-          Value v{Bytes(bytes_), c, -1, x, y, 2, p, *control};
+          Value v{Bytes(bytes_), c + vacate_price(p, x, y), -1, x, y, 2, p, *control};
           for (unsigned j = 0; j < bytes_; ++j)
             v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
           if (x >= int(k_)) v.cost += values_[size_t(x)].cost, v.instrs += values_[size_t(x)].instrs;
@@ -1950,10 +2020,20 @@ class Search {
   // A candidate answer, taken when cheaper than the best one with what its emitted code adds:
   // register copies before destructive instructions (and spills), under the objective. So an
   // answer as cheap without copies wins, and an answer proven cheapest is proven with its copies.
+  // The search priced the copies out of a fixed control register (vacate_price) and they are
+  // among those added: priced once, in their place.
   void offer(Solution s) {
     copy_free_ = std::min(copy_free_, s.cost);
     if (cat_->destructive && o_.objective != Objective::latency) {
-      for (const std::string& id : asm_cost_ids(reconstruct(s)))
+      const Program prog = reconstruct(s);
+      bool vacates = false;
+      for (const Program::Step& st : prog.steps)
+        if (const auto it = cat_->fixed_register.find(st.instr); it != cat_->fixed_register.end())
+          if (std::find(st.args.begin(), st.args.end(), unsigned(it->second)) != st.args.end() && it->second < int(k_))
+            s.cost -= vacate_copy_, vacates = true;
+      // (What pricing the vacates would make of copy_free_: vacates_block.)
+      vacate_free_ = std::min(vacate_free_, s.cost + (vacates ? copy_price_ : 0));
+      for (const std::string& id : asm_cost_ids(prog))
         if (allocator_added(id)) {
           const auto c = instr_cost(*o_.cpu, id);
           s.cost += o_.objective == Objective::count ? 1.0 : c ? c->rthroughput : kInf;
@@ -2027,6 +2107,10 @@ class Search {
   Solution best_;
   // The cheapest answer offered, without the copies of its emitted code.
   double copy_free_ = kInf;
+  const bool priced_, hand_over_;  // vacate_price, vacates_block
+  bool handed_over_ = false;  // stopped before level 3 for a priced search (vacates_block)
+  double copy_price_ = 0, vacate_copy_ = 0, two_vacates_ = kInf;  // price_vacates()
+  double vacate_free_ = kInf;  // as copy_free_, each answer with the copies out of fixed control registers
   double ceiling_ = kInf;  // depth 3's first pass: its cuts as if the best answer cost this
   uint64_t nodes_ = 0, clock_calls_ = 0;
   bool out_of_budget_ = false, abandoned_ = false;
@@ -2077,9 +2161,28 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   const bool by_block = options.objective == Objective::ports;
   SynthOptions opts = options;
   if (by_block) opts.objective = Objective::throughput;
-  Search s(goal, bits, opts, names);
+  // (A sub-goal's search, without stages, is not searched again: its proof matters little.)
+  auto search = std::make_unique<Search>(goal, bits, opts, names, split_stages ? Search::Vacates::hand_over : Search::Vacates::unpriced);
   Program prog;
-  SynthResult r = s.run(prog);
+  SynthResult r = search->run(prog);
+  if (!r.optimal && split_stages && search->vacates_block()) {
+    // Again with the copies out of the fixed control register priced, within what is left of the
+    // budgets; its answer replaces the first where proven or cheaper.
+    SynthOptions again = opts;
+    again.budget_ms = unsigned(std::max(0.0, double(opts.budget_ms) - r.ms));
+    again.node_budget = opts.node_budget - std::min(opts.node_budget, r.nodes);
+    auto priced = std::make_unique<Search>(goal, bits, again, names, Search::Vacates::priced);
+    Program p2;
+    SynthResult r2 = priced->run(p2);
+    if (r2.cost < kInf && (r2.optimal || r2.cost <= r.cost + 1e-5)) {
+      r2.nodes += r.nodes, r2.values = std::max(r2.values, r.values), r2.ms += r.ms, r2.cpu_ms += r.cpu_ms;
+      r2.catalog_ms = r.catalog_ms;
+      r = r2, prog = std::move(p2), search = std::move(priced);
+    } else {
+      r.nodes += r2.nodes, r.ms += r2.ms, r.cpu_ms += r2.cpu_ms;
+    }
+  }
+  Search& s = *search;
   const double catalog_ms = r.catalog_ms;
   auto block = [&](const Program& p) { return program_cost(p, *opts.cpu).block_rthroughput; };
   // An answer proven past the levels (two pshufb and an or) whose busiest port group is above
