@@ -134,6 +134,12 @@ struct Reached {
   int leaves = 0;
   synth::ByteKeyMap index;    // the values by their bytes
   synth::ByteIndex by_byte;   // and by (position, label)
+  // Every instance on the leaves that makes each content (by id), not only the cheapest: their
+  // copies differ (Search::two_steps_exact).
+  struct Derivation {
+    int inst, a, b;
+  };
+  std::vector<std::vector<Derivation>> derivations;
 };
 
 // The instances of a target at one width, under one cost table and objective.
@@ -216,7 +222,7 @@ class Search {
     const auto t_catalog = std::chrono::steady_clock::now();
     build_instances();
     price_vacates();
-    const std::shared_ptr<const Reached> reached = depth1();
+    const std::shared_ptr<const Reached> reached = reached_ = depth1();
     start_ = std::chrono::steady_clock::now();
     const double catalog_ms = std::chrono::duration<double, std::milli>(start_ - t_catalog).count();
     const double cpu_start = thread_cpu_ms();
@@ -302,6 +308,12 @@ class Search {
       if (bounds_->level[levels] < best_.cost - 1e-5 && crossing_bound == 0 && !out_of_budget_ && !handed_over_) both_deep();
     }
     if (crossing_bound == 0 && !handed_over_ && crossing_rules_out_best(levels)) crossing_bound = best_.cost;
+    // Where copies block the proof, the Programs of two instructions each, by derivation: one
+    // may need fewer copies than the answer (`shufps b, a` where `movss a, b` needs a copy of a).
+    // Where level 2's bound then reaches the answer, it is proven.
+    if (levels >= 2 && !handed_over_ && cat_->destructive && o_.objective != Objective::latency && best_.cost < kInf &&
+        priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && two_steps_exact(n1))
+      two_exact_ = bounds_->level[2] >= best_.cost - 1e-5;
     const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
@@ -1456,6 +1468,128 @@ class Search {
     cat_->blend_parts = std::make_shared<const Catalog::BlendParts>(std::move(b));
     return *cat_->blend_parts;
   }
+  // Every Program of two instructions, by each derivation of its first step's content, priced
+  // with the copies its emitted code needs. The search keeps one derivation per content, so where
+  // an answer offered costs less without its copies (`shufps b, a` then `blendps` with b: 1.33,
+  // 1.67 with the copy of b) another derivation may need none, and no level proves the answer.
+  // Where level 2's bound reaches it, only Programs of one or two instructions could cost less:
+  // one instruction needs no copy, and these are each tried; the cheapest below the answer, if
+  // any, becomes it (direct_). Either way the answer is then proven. False when the budget ran out.
+  bool two_steps_exact(int n1) {
+    const Reached& reached = *reached_;
+    const int made_end = std::min(n1, int(reached.derivations.size()));
+    double found = best_.cost;
+    // First steps: an instance on the leaves (each derivation of a depth-1 content), or a
+    // programmable instruction on them. A zero register argument is its idiom, emitted first.
+    struct First {
+      const isa::Instruction* in;
+      uint64_t imm;
+      std::vector<int> control;
+      int a, b;
+      double cost;
+    };
+    auto leaf_cost = [&](int x) { return x >= int(k_) && x >= 0 ? values_[size_t(x)].cost : 0.0; };
+    auto try_program = [&](const First& f, const isa::Instruction* g, uint64_t imm, const std::vector<int>& control, int ga, int gb,
+                           double g_cost) {
+      // ga, gb: a leaf, or -2 for the first step's result.
+      double cost = f.cost + g_cost + leaf_cost(f.a) + (f.b != f.a ? leaf_cost(f.b) : 0);
+      for (int x : {ga, gb})
+        if (x >= 0 && x != f.a && x != f.b) cost += leaf_cost(x);
+      if (cost >= found - 1e-9) return;
+      Program prog = inputs_only(o_, names_, width_);
+      std::unordered_map<int, unsigned> at;
+      for (unsigned k = 0; k < k_; ++k) at[int(k)] = k;
+      auto arg = [&](int x) -> unsigned {
+        if (x == -2) return prog.num_values() - 1;
+        if (auto it = at.find(x); it != at.end()) return it->second;
+        const Value& z = values_[size_t(x)];  // the zero register: its idiom
+        prog.steps.push_back(Program::Step{fmt::format("t{}", prog.steps.size()), cat_->instances[size_t(z.inst)].in, {},
+                                           cat_->instances[size_t(z.inst)].imm, {}});
+        return at[x] = prog.num_values() - 1;
+      };
+      Program::Step first{"", f.in, {}, f.imm, f.control};
+      for (int x : {f.a, f.b})
+        if (x >= 0) first.args.push_back(arg(x));
+      first.name = fmt::format("t{}", prog.steps.size());
+      prog.steps.push_back(std::move(first));
+      const unsigned made = prog.num_values() - 1;
+      Program::Step last{"r", g, {}, imm, control};
+      for (int x : {ga, gb})
+        if (x != -1) last.args.push_back(x == -2 ? made : arg(x));
+      prog.steps.push_back(std::move(last));
+      prog.outputs.push_back(prog.num_values() - 1);
+      commute_for_copies(prog);
+      const double c = with_copies(prog, cost);
+      if (c < found - 1e-9) found = c, direct_ = std::move(prog);
+    };
+    // The first steps whose content holds `deep`, costing less than `room`.
+    auto firsts = [&](const std::vector<int>& deep, double room, auto&& f) {
+      std::optional<synth::ByteIndex::List> list;
+      for (unsigned j = 0; j < bytes_; ++j) {
+        if (deep[j] == kAnyByte) continue;
+        const synth::ByteIndex::List l = by_byte_[slot(j, deep[j] == kZeroByte ? kZeroLabel : Label(deep[j]))];
+        if (!list || l.size() < list->size()) list = l;
+      }
+      if (!list) return;  // (nothing asked of it: the second step alone is one instruction)
+      for (int x : *list) {
+        if (x < leaves_ || x >= made_end || !holds(x, deep)) continue;
+        for (const Reached::Derivation& d : reached.derivations[size_t(x)]) {
+          const Instance& h = cat_->instances[size_t(d.inst)];
+          if (h.cost < room) f(First{h.in, h.imm, {}, d.a, d.b, h.cost});
+        }
+      }
+      for (const isa::Instruction* p : cat_->programmable) {
+        if (cat_->programmable_cost.at(p) >= room) continue;
+        for (int x = 0; x < leaves_; ++x)
+          for (int y = p->num_inputs == 2 ? 0 : -1; y < (p->num_inputs == 2 ? leaves_ : 0); ++y)
+            if (auto control = control_for(p, x, y, deep)) f(First{p, 0, std::move(*control), x, y, cat_->programmable_cost.at(p)});
+      }
+    };
+    std::vector<int> R[2];
+    for (int gi : cat_->order) {
+      const Instance& g = cat_->instances[size_t(gi)];
+      if (g.cost + cat_->min_cost >= found) break;
+      if (g.arity == 0 || !requirements(g, goal_, R)) continue;
+      if (out_of_budget()) return false;
+      ++nodes_;
+      const double room = found - g.cost;
+      if (g.arity == 1) {
+        firsts(R[0], room, [&](const First& f) { try_program(f, g.in, g.imm, {}, -2, -1, g.cost); });
+        continue;
+      }
+      for (unsigned p = 0; p < 2; ++p)
+        for (int z = 0; z < leaves_; ++z)
+          if (holds(z, R[1 - p]))
+            firsts(R[p], room, [&](const First& f) { try_program(f, g.in, g.imm, {}, p == 0 ? -2 : z, p == 0 ? z : -2, g.cost); });
+      if (auto both = merge(R[0], R[1])) firsts(*both, room, [&](const First& f) { try_program(f, g.in, g.imm, {}, -2, -2, g.cost); });
+    }
+    // A programmable last step on a depth-1 content (two programmable instructions are below
+    // level 2's bound): each content that holds every goal byte its other argument does not.
+    for (const isa::Instruction* p : cat_->programmable) {
+      const double pc = cat_->programmable_cost.at(p);
+      for (int x = leaves_; x < made_end; ++x) {
+        if (is_hidden(x) || pc + cost(x) >= found) continue;
+        if (out_of_budget()) return false;
+        ++nodes_;
+        std::vector<std::pair<int, int>> args = {{x, -1}};
+        if (p->num_inputs == 2) {
+          args = {{x, x}};
+          for (int y = 0; y < leaves_; ++y) args.push_back({x, y}), args.push_back({y, x});
+        }
+        for (const auto& [a, b] : args) {
+          auto control = control_for(p, a, b, goal_);
+          if (!control) continue;
+          for (const Reached::Derivation& d : reached.derivations[size_t(x)]) {
+            const Instance& h = cat_->instances[size_t(d.inst)];
+            if (h.cost + pc < found)
+              try_program(First{h.in, h.imm, {}, d.a, d.b, h.cost}, p, 0, *control, a == x ? -2 : a, b == x ? -2 : b, pc);
+          }
+        }
+      }
+    }
+    if (found < best_.cost) best_.cost = found;
+    return true;
+  }
   // What the copy out of a fixed control register adds to programmable instruction p on (x, y)
   // under the objective: where an input arrives in p's control register and is one of its
   // arguments, it must be moved out before the control goes in (pblendvb on input a: a arrives
@@ -1483,7 +1617,10 @@ class Search {
   }
   // What bounds an answer beside the levels: the cheapest answer offered without the copies the
   // search does not price, and two_vacates.
-  double priced_floor() const { return priced_ ? std::min(copy_free_, two_vacates_) : copy_free_; }
+  double priced_floor() const {
+    if (two_exact_) return kInf;
+    return priced_ ? std::min(copy_free_, two_vacates_) : copy_free_;
+  }
 
  public:
   // Unpriced, the copies out of a fixed control register block the proof of an answer they are
@@ -1738,16 +1875,24 @@ class Search {
     for (size_t i = 0; i < cat_->instances.size(); ++i)
       if (const int z = cat_->instances[i].arity == 0 ? apply(int(i), -1, -1) : -1; z >= 0 && leaves.size() == k_)
         leaves.push_back(z);
+    std::vector<std::vector<Reached::Derivation>> derivations;
+    auto derive = [&](int i, int x, int y) {
+      const int id = apply(i, x, y);
+      if (id < 0) return;
+      if (derivations.size() <= size_t(id)) derivations.resize(size_t(id) + 1);
+      derivations[size_t(id)].push_back({i, x, y});
+    };
     for (size_t i = 0; i < cat_->instances.size(); ++i) {
       const Instance& in = cat_->instances[i];
       for (int x : leaves) {
-        if (in.arity == 1) apply(int(i), x, -1);
+        if (in.arity == 1) derive(int(i), x, -1);
         else if (in.arity == 2)
-          for (int y : leaves) apply(int(i), x, y);
+          for (int y : leaves) derive(int(i), x, y);
       }
     }
+    derivations.resize(values_.size());
     index_values();
-    return Reached{std::move(values_), int(leaves.size()), std::move(index_), std::move(by_byte_)};
+    return Reached{std::move(values_), int(leaves.size()), std::move(index_), std::move(by_byte_), std::move(derivations)};
   }
 
   bool matches(const Bytes& v) const {
@@ -2033,17 +2178,23 @@ class Search {
             s.cost -= vacate_copy_, vacates = true;
       // (What pricing the vacates would make of copy_free_: vacates_block.)
       vacate_free_ = std::min(vacate_free_, s.cost + (vacates ? copy_price_ : 0));
-      for (const std::string& id : asm_cost_ids(prog))
-        if (allocator_added(id)) {
-          const auto c = instr_cost(*o_.cpu, id);
-          s.cost += o_.objective == Objective::count ? 1.0 : c ? c->rthroughput : kInf;
-        }
+      s.cost = with_copies(prog, s.cost);
       if (s.cost >= best_.cost) return;
     }
     best_ = std::move(s);
   }
 
-  Program reconstruct() { return reconstruct(best_); }
+  // What Program p costs with the copies (and spills) its emitted code adds, `cost` without them.
+  double with_copies(const Program& p, double cost) const {
+    for (const std::string& id : asm_cost_ids(p))
+      if (allocator_added(id)) {
+        const auto c = instr_cost(*o_.cpu, id);
+        cost += o_.objective == Objective::count ? 1.0 : c ? c->rthroughput : kInf;
+      }
+    return cost;
+  }
+
+  Program reconstruct() { return direct_ ? *direct_ : reconstruct(best_); }
   Program reconstruct(const Solution& best) {
     Program prog = inputs_only(o_, names_, width_);
     std::unordered_map<int, unsigned> made;
@@ -2105,6 +2256,9 @@ class Search {
   std::deque<LookupList> lookup_lists_;
   std::vector<uint64_t> made_labels_;      // level 4: the input bytes each made content holds (by id - leaves_)
   Solution best_;
+  std::shared_ptr<const Reached> reached_;  // depth 1, shared
+  std::optional<Program> direct_;  // an answer two_steps_exact found, beside the values
+  bool two_exact_ = false;         // two_steps_exact ran: copies no longer cap the bound
   // The cheapest answer offered, without the copies of its emitted code.
   double copy_free_ = kInf;
   const bool priced_, hand_over_;  // vacate_price, vacates_block
