@@ -306,22 +306,71 @@ class LookupWithMover {
     return each_argument(k, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
   }
   // A light instruction last: each goal byte from H or in place in a content the others make.
+  // With one light instruction after H, the result joins H's value with one content (made with
+  // the lights left, and X with the rest); with two, with two contents (the inputs or M's). A
+  // blend takes whole blocks of block_ bytes, each goal byte of the block in place in the content;
+  // an or takes single bytes, of a content whose every other byte is a zero (H makes zeros where it
+  // takes them). The rest comes from H. (A light after H on H's value alone, a zero-maker or M,
+  // only narrows what H brings.)
   bool light_last(const std::vector<int>& want, unsigned k, bool mover) const {
     if (k == 0) return false;
-    std::vector<const Content*> in_place = {&leaf_[0], &leaf_[1]};
-    if (mover) {
-      in_place.push_back(&moved_[0]), in_place.push_back(&moved_[1]);
-      if (k >= 2)
-        for (const Content& c : moved_joins_) in_place.push_back(&c);
+    if (k > 2) return true;  // (three lights and more: not enumerated)
+    struct Made {
+      Content c;
+      unsigned lights;  // light instructions it takes
+      bool moved;       // it takes M
+    };
+    std::vector<Made> made = {{leaf_[0], 0, false}, {leaf_[1], 0, false}};
+    if (mover) made.push_back({moved_[0], 0, true}), made.push_back({moved_[1], 0, true});
+    const size_t base = made.size();
+    if (k >= 2) {
+      for (const CrossingStep* j : joins_)
+        for (size_t x = 0; x < base; ++x)
+          for (size_t y = 0; y < base; ++y)
+            if (x != y && !(made[x].moved && made[y].moved)) made.push_back({applied(*j, made[x].c, made[y].c), 1, made[x].moved || made[y].moved});
+      for (const CrossingStep* z : zeroing_)
+        for (size_t x = 0; x < base; ++x) {
+          const Content zx = applied(*z, made[x].c, made[x].c);
+          made.push_back({zx, 1, made[x].moved});
+          if (mover && !made[x].moved) made.push_back({applied(*m_.step, zx, zx), 1, true});
+        }
+      if (mover)
+        for (const Content& c : moved_joins_) made.push_back({c, 1, true});
     }
-    uint64_t need = 0;  // what H must bring
-    for (unsigned j = 0; j < kBytes; ++j) {
-      if (want[j] < 0) continue;
-      bool here = false;
-      for (const Content* c : in_place) here |= (*c)[j] == want[j];
-      if (!here) need |= uint64_t(1) << label_index(want[j]);
+    // The goal's label places each content can give.
+    Places labels = 0;
+    for (unsigned q = 0; q < kBytes; ++q)
+      if (want[q] >= 0) labels |= Places(1) << q;
+    std::vector<Places> gives(made.size(), 0);
+    for (size_t i = 0; i < made.size(); ++i) {
+      const Content& c = made[i].c;
+      bool zeros_else = true;  // every byte is a zero or the goal's
+      Places in_place = 0;
+      for (unsigned q = 0; q < kBytes; ++q) {
+        if (want[q] == kAnyByte || c[q] == want[q]) in_place |= Places(1) << q;
+        else zeros_else &= c[q] == kZeroByte;
+      }
+      Places g = zeros_else ? in_place : 0;
+      const Places block = block_ >= kBytes ? ~Places(0) : (Places(1) << block_) - 1;
+      for (unsigned b = 0; b < kBytes; b += block_)
+        if ((in_place >> b & block) == block) g |= block << b;
+      gives[i] = g & labels;
     }
-    return each_argument(k - 1, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
+    // (X may read M's value too, made once: M stays X's to use.)
+    auto from_h = [&](Places covered, unsigned lights) {
+      if (lights > k) return false;
+      uint64_t need = 0;
+      for (unsigned q = 0; q < kBytes; ++q)
+        if ((labels & ~covered) >> q & 1) need |= uint64_t(1) << label_index(want[q]);
+      return each_argument(k - lights, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
+    };
+    for (size_t i = 0; i < made.size(); ++i)
+      if (from_h(gives[i], 1 + made[i].lights)) return true;
+    if (k >= 2)
+      for (size_t i = 0; i < base; ++i)
+        for (size_t l = i + 1; l < base; ++l)
+          if (!(made[i].moved && made[l].moved) && from_h(gives[i] | gives[l], 2)) return true;
+    return false;
   }
 
   const MoverMap& m_;
