@@ -315,47 +315,26 @@ class LookupWithMover {
   bool light_last(const std::vector<int>& want, unsigned k, bool mover) const {
     if (k == 0) return false;
     if (k > 2) return true;  // (three lights and more: not enumerated)
-    struct Made {
-      Content c;
-      unsigned lights;  // light instructions it takes
-      bool moved;       // it takes M
-    };
-    std::vector<Made> made = {{leaf_[0], 0, false}, {leaf_[1], 0, false}};
-    if (mover) made.push_back({moved_[0], 0, true}), made.push_back({moved_[1], 0, true});
-    const size_t base = made.size();
-    if (k >= 2) {
-      for (const CrossingStep* j : joins_)
-        for (size_t x = 0; x < base; ++x)
-          for (size_t y = 0; y < base; ++y)
-            if (x != y && !(made[x].moved && made[y].moved)) made.push_back({applied(*j, made[x].c, made[y].c), 1, made[x].moved || made[y].moved});
-      for (const CrossingStep* z : zeroing_)
-        for (size_t x = 0; x < base; ++x) {
-          const Content zx = applied(*z, made[x].c, made[x].c);
-          made.push_back({zx, 1, made[x].moved});
-          if (mover && !made[x].moved) made.push_back({applied(*m_.step, zx, zx), 1, true});
-        }
-      if (mover)
-        for (const Content& c : moved_joins_) made.push_back({c, 1, true});
-    }
-    // The goal's label places each content can give.
     Places labels = 0;
     for (unsigned q = 0; q < kBytes; ++q)
       if (want[q] >= 0) labels |= Places(1) << q;
-    std::vector<Places> gives(made.size(), 0);
-    for (size_t i = 0; i < made.size(); ++i) {
-      const Content& c = made[i].c;
-      bool zeros_else = true;  // every byte is a zero or the goal's
-      Places in_place = 0;
+    const Places block = (Places(1) << block_) - 1;
+    // The goal's places content c can give: by a blend (whole blocks in place) or by an or (its
+    // other bytes zeros). `by_block`: the or's rule block by block (a join of two contents,
+    // block by block from one, then or-ed: an over-approximation of each such join).
+    auto gives = [&](const Content& c, bool by_block) {
+      Places in_place = 0, stray = 0;  // stray: a byte that is neither the goal's nor a zero
       for (unsigned q = 0; q < kBytes; ++q) {
         if (want[q] == kAnyByte || c[q] == want[q]) in_place |= Places(1) << q;
-        else zeros_else &= c[q] == kZeroByte;
+        else if (c[q] != kZeroByte) stray |= Places(1) << q;
       }
-      Places g = zeros_else ? in_place : 0;
-      const Places block = block_ >= kBytes ? ~Places(0) : (Places(1) << block_) - 1;
-      for (unsigned b = 0; b < kBytes; b += block_)
+      Places g = by_block ? 0 : stray ? 0 : in_place;
+      for (unsigned b = 0; b < kBytes; b += block_) {
         if ((in_place >> b & block) == block) g |= block << b;
-      gives[i] = g & labels;
-    }
+        if (by_block && !(stray >> b & block)) g |= in_place & (block << b);
+      }
+      return g & labels;
+    };
     // (X may read M's value too, made once: M stays X's to use.)
     auto from_h = [&](Places covered, unsigned lights) {
       if (lights > k) return false;
@@ -364,17 +343,44 @@ class LookupWithMover {
         if ((labels & ~covered) >> q & 1) need |= uint64_t(1) << label_index(want[q]);
       return each_argument(k - lights, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
     };
-    for (size_t i = 0; i < made.size(); ++i)
-      if (from_h(gives[i], 1 + made[i].lights)) return true;
-    if (k >= 2)
-      for (size_t i = 0; i < base; ++i)
-        for (size_t l = i + 1; l < base; ++l)
-          if (!(made[i].moved && made[l].moved) && from_h(gives[i] | gives[l], 2)) return true;
+    std::array<const Content*, 4> base = {&leaf_[0], &leaf_[1], &moved_[0], &moved_[1]};
+    const size_t n = mover ? 4 : 2;
+    for (size_t i = 0; i < n; ++i)
+      if (from_h(gives(*base[i], false), 1)) return true;
+    if (k < 2) return false;
+    // One content made with one light: a zero-maker on an input or M's, M on a zero-maker's, M on
+    // a join; then two contents of no light, or a join of them, each block from one.
+    for (const Made& c : one_light())
+      if ((mover || !c.moved) && from_h(gives(c.c, false), 2)) return true;
+    for (size_t i = 0; i < n; ++i)
+      for (size_t l = i + 1; l < n; ++l)
+        if (!(i >= 2 && l >= 2) && from_h(gives(*base[i], true) | gives(*base[l], true), 2)) return true;
     return false;
   }
 
+  struct Made {
+    Content c;
+    bool moved;  // it takes M
+  };
+  // The contents one light instruction makes for light_last (beside the joins of two of the
+  // inputs and M's, which it takes block by block), built on first use.
+  const std::vector<Made>& one_light() const {
+    if (one_light_built_) return one_light_;
+    for (const CrossingStep* z : zeroing_)
+      for (unsigned in = 0; in < 2; ++in) {
+        const Content zx = applied(*z, leaf_[in], leaf_[in]);
+        one_light_.push_back({zx, false});
+        one_light_.push_back({applied(*m_.step, zx, zx), true});
+        one_light_.push_back({applied(*z, moved_[in], moved_[in]), true});
+      }
+    for (const Content& c : moved_joins_) one_light_.push_back({c, true});
+    one_light_built_ = true;
+    return one_light_;
+  }
   const MoverMap& m_;
   std::vector<const CrossingStep*> joins_, zeroing_;
+  mutable std::vector<Made> one_light_;
+  mutable bool one_light_built_ = false;
   unsigned block_;
   Content leaf_[2], moved_[2];
   std::vector<Content> joined_, moved_joins_;
