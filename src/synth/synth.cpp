@@ -1472,9 +1472,10 @@ class Search {
   // with the copies its emitted code needs. The search keeps one derivation per content, so where
   // an answer offered costs less without its copies (`shufps b, a` then `blendps` with b: 1.33,
   // 1.67 with the copy of b) another derivation may need none, and no level proves the answer.
-  // Where level 2's bound reaches it, only Programs of one or two instructions could cost less:
-  // one instruction needs no copy, and these are each tried; the cheapest below the answer, if
-  // any, becomes it (direct_). Either way the answer is then proven. False when the budget ran out.
+  // The cheapest of them below the answer, if any, becomes it (direct_). Where level 2's bound
+  // reaches the answer, only Programs of one or two instructions could cost less, and one
+  // instruction needs no copy: the answer is then proven (two_exact_). False when the budget ran
+  // out.
   bool two_steps_exact(int n1) {
     const Reached& reached = *reached_;
     const int made_end = std::min(n1, int(reached.derivations.size()));
@@ -1616,7 +1617,8 @@ class Search {
     if (priced_) vacate_copy_ = copy_price_;
   }
   // What bounds an answer beside the levels: the cheapest answer offered without the copies the
-  // search does not price, and two_vacates.
+  // search does not price, and two_vacates; nothing where two_steps_exact tried every Program
+  // below level 2's bound with its copies.
   double priced_floor() const {
     if (two_exact_) return kInf;
     return priced_ ? std::min(copy_free_, two_vacates_) : copy_free_;
