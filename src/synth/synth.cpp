@@ -205,7 +205,7 @@ class Search {
   Search(std::vector<int> goal, unsigned width, const SynthOptions& o, std::vector<std::string> input_names,
          Vacates vacates = Vacates::unpriced)
       : goal_(std::move(goal)), width_(width), bytes_(width / 8), o_(o), k_(unsigned(input_names.size())),
-        names_(std::move(input_names)), priced_(vacates == Vacates::priced), hand_over_(vacates == Vacates::hand_over) {
+        names_(std::move(input_names)), vacates_(vacates) {
     for (int g : goal_)
       if (g >= 0) {
         if (!useful_[size_t(g)]) goal_labels_.push_back(Label(g));
@@ -292,7 +292,7 @@ class Search {
         blend_then_lookup(n1);
         // Where the copy out of pblendvb's xmm0 already blocks the proof, the levels are searched
         // again with it priced (synth_goal): not twice.
-        if (hand_over_ && vacates_block()) handed_over_ = true;
+        if (vacates_ == Vacates::hand_over && vacates_block()) handed_over_ = true;
         else if (crossing_rules_out_best(2)) crossing_bound = best_.cost;
         else if (depth3()) levels = 3;
       }
@@ -1597,11 +1597,13 @@ class Search {
   // in xmm0). Every Program with such a step has that copy, so the search prices it (the bound
   // then reaches pblendvb + pshufb at 2.0, not 1.67 without the copy). Two such steps are priced
   // twice though one copy may do: the proof counts on it only below two_vacates().
-  double vacate_price(const isa::Instruction* p, int x, int y) const {
-    if (cat_->fixed_register.empty()) return 0;
+  double vacate_price(const isa::Instruction* p, int x, int y) const { return vacates(p, x, y) ? vacate_copy_ : 0; }
+  // Whether p on (x, y) reads the input that arrives in its fixed control register (x, y: value
+  // ids, or a Program's value numbers: the inputs come first in both).
+  bool vacates(const isa::Instruction* p, int x, int y) const {
+    if (cat_->fixed_register.empty()) return false;
     const auto it = cat_->fixed_register.find(p);
-    if (it == cat_->fixed_register.end() || it->second >= int(k_) || (x != it->second && y != it->second)) return 0;
-    return vacate_copy_;
+    return it != cat_->fixed_register.end() && it->second < int(k_) && (x == it->second || y == it->second);
   }
   double programmable_cost(const isa::Instruction* p, int x, int y) const { return cat_->programmable_cost.at(p) + vacate_price(p, x, y); }
   // The least a Program with two steps that vacate a fixed control register costs: both, the copy
@@ -1610,18 +1612,17 @@ class Search {
   // the bound stops here.
   void price_vacates() {
     copy_price_ = vacate_copy_ = 0, two_vacates_ = kInf;
-    const auto copy = instr_cost(*o_.cpu, "copy.128");
-    if (cat_->fixed_register.empty() || o_.objective == Objective::latency || !copy) return;  // (latency counts no copies)
-    copy_price_ = o_.objective == Objective::count ? 1 : copy->rthroughput;
+    if (cat_->fixed_register.empty() || o_.objective == Objective::latency || !instr_cost(*o_.cpu, "copy.128")) return;  // (latency counts no copies)
+    copy_price_ = *added_cost("copy.128");
     two_vacates_ = 2 * cat_->min_fixed + copy_price_ + cat_->min_reading;
-    if (priced_) vacate_copy_ = copy_price_;
+    if (vacates_ == Vacates::priced) vacate_copy_ = copy_price_;
   }
   // What bounds an answer beside the levels: the cheapest answer offered without the copies the
   // search does not price, and two_vacates; nothing where two_steps_exact tried every Program
   // below level 2's bound with its copies.
   double priced_floor() const {
     if (two_exact_) return kInf;
-    return priced_ ? std::min(copy_free_, two_vacates_) : copy_free_;
+    return vacates_ == Vacates::priced ? std::min(copy_free_, two_vacates_) : copy_free_;
   }
 
  public:
@@ -1629,7 +1630,7 @@ class Search {
   // part of (pblendvb and pshufb: 2.0 with the copy, 1.67 without). A search that prices them
   // could prove it: up to two_vacates, where that pricing is sound.
   bool vacates_block() const {
-    return !priced_ && copy_price_ > 0 && best_.cost < kInf && copy_free_ < best_.cost - 1e-5 && vacate_free_ >= best_.cost - 1e-5 &&
+    return vacates_ != Vacates::priced && copy_price_ > 0 && best_.cost < kInf && copy_free_ < best_.cost - 1e-5 && vacate_free_ >= best_.cost - 1e-5 &&
            best_.cost <= two_vacates_ + 1e-5;
   }
 
@@ -1878,9 +1879,10 @@ class Search {
       if (const int z = cat_->instances[i].arity == 0 ? apply(int(i), -1, -1) : -1; z >= 0 && leaves.size() == k_)
         leaves.push_back(z);
     std::vector<std::vector<Reached::Derivation>> derivations;
+    // (Only two-operand forms need them: two_steps_exact.)
     auto derive = [&](int i, int x, int y) {
       const int id = apply(i, x, y);
-      if (id < 0) return;
+      if (id < 0 || !cat_->destructive) return;
       if (derivations.size() <= size_t(id)) derivations.resize(size_t(id) + 1);
       derivations[size_t(id)].push_back({i, x, y});
     };
@@ -2173,13 +2175,12 @@ class Search {
     copy_free_ = std::min(copy_free_, s.cost);
     if (cat_->destructive && o_.objective != Objective::latency) {
       const Program prog = reconstruct(s);
-      bool vacates = false;
+      bool vacated = false;
       for (const Program::Step& st : prog.steps)
-        if (const auto it = cat_->fixed_register.find(st.instr); it != cat_->fixed_register.end())
-          if (std::find(st.args.begin(), st.args.end(), unsigned(it->second)) != st.args.end() && it->second < int(k_))
-            s.cost -= vacate_copy_, vacates = true;
+        if (vacates(st.instr, st.args.empty() ? -1 : int(st.args[0]), st.args.size() < 2 ? -1 : int(st.args[1])))
+          s.cost -= vacate_copy_, vacated = true;
       // (What pricing the vacates would make of copy_free_: vacates_block.)
-      vacate_free_ = std::min(vacate_free_, s.cost + (vacates ? copy_price_ : 0));
+      vacate_free_ = std::min(vacate_free_, s.cost + (vacated ? copy_price_ : 0));
       s.cost = with_copies(prog, s.cost);
       if (s.cost >= best_.cost) return;
     }
@@ -2189,11 +2190,16 @@ class Search {
   // What Program p costs with the copies (and spills) its emitted code adds, `cost` without them.
   double with_copies(const Program& p, double cost) const {
     for (const std::string& id : asm_cost_ids(p))
-      if (allocator_added(id)) {
-        const auto c = instr_cost(*o_.cpu, id);
-        cost += o_.objective == Objective::count ? 1.0 : c ? c->rthroughput : kInf;
-      }
+      if (allocator_added(id)) cost += added_cost(id).value_or(kInf);
     return cost;
+  }
+  // What an instruction the emitted code adds (a copy, a spill) costs under the objective:
+  // nullopt where the cost table has no entry.
+  std::optional<double> added_cost(const std::string& id) const {
+    const auto c = instr_cost(*o_.cpu, id);
+    if (o_.objective == Objective::count) return 1.0;
+    if (!c) return std::nullopt;
+    return c->rthroughput;
   }
 
   Program reconstruct() { return direct_ ? *direct_ : reconstruct(best_); }
@@ -2263,7 +2269,7 @@ class Search {
   bool two_exact_ = false;         // two_steps_exact ran: copies no longer cap the bound
   // The cheapest answer offered, without the copies of its emitted code.
   double copy_free_ = kInf;
-  const bool priced_, hand_over_;  // vacate_price, vacates_block
+  const Vacates vacates_;
   bool handed_over_ = false;  // stopped before level 3 for a priced search (vacates_block)
   double copy_price_ = 0, vacate_copy_ = 0, two_vacates_ = kInf;  // price_vacates()
   double vacate_free_ = kInf;  // as copy_free_, each answer with the copies out of fixed control registers
