@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 
+#include "crossing_whole.h"
 #include "goal.h"
 #include "place_matching.h"
 
@@ -668,6 +669,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     }
   }
   const double light = p.cheapest_reading;
+  const std::optional<InPlaceLights> in_place = InPlaceLights::of(*p.steps);
   // Two crossing instructions and a third; three movers beside H: not enumerated below.
   if (2 * cross + light < limit) return false;
   std::stable_sort(movers.begin(), movers.end(), [](const CrossingStep* a, const CrossingStep* b) { return a->cost < b->cost; });
@@ -857,7 +859,13 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     // The result joins the values that hold its bytes: a light instruction for each beyond one.
     if (const unsigned t = fewest_sources(h, ms, p.goal); t == kNever || c + double(t - 1) * joining >= limit) return false;
     // No room for another instruction: the Program is H and the movers alone, each tried.
-    return c + light < limit || makes(h, ms, p.goal);
+    if (c + light >= limit) return makes(h, ms, p.goal);
+    // Room for a few in-place lights: where they are few, every such Program tried whole (those
+    // of three instructions only once level 3, which tries them too, is complete).
+    if (in_place)
+      if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal, levels >= 3 ? 3 : 4))
+        return *may;
+    return true;
   };
   std::vector<const CrossingStep*> hs;  // every H, cheapest first
   for (const CrossingStep& h : *p.steps) {

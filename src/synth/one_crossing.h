@@ -33,7 +33,9 @@
 // block), so they can fail to prove; they never prove wrongly.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace shufc::synth {
@@ -56,6 +58,11 @@ struct CrossingStep {
   // is still live (docs/synth.md "Past the levels"); 0 for the rest.
   double vacate = 0;
   std::vector<int16_t> src;  // empty for a programmable step
+  // A pack's conditions (argument * 256 + byte): bytes that must be zero for src to hold at all,
+  // and (x, y) where x must be y's sign fill for the `kept` bytes of y's element to move.
+  std::vector<int16_t> need_zero;
+  std::vector<std::pair<int16_t, int16_t>> need_sign;
+  unsigned kept = 0;
   // Programmable: a table lookup (elements of elem_bytes, each from any element of its block of
   // block_bytes in one table register) or something else (a variable blend: no byte moves).
   bool programmable = false, table = false;
@@ -66,6 +73,7 @@ struct CrossingProof {
   std::vector<int> goal;  // 16 bytes: label (input * 256 + byte), kAnyByte or kZeroByte
   std::shared_ptr<const std::vector<CrossingStep>> steps;  // the catalog's (the same for every goal)
   double cheapest_reading = 0;    // the cheapest instruction that reads a register
+  double zero_register = std::numeric_limits<double>::infinity();  // an instruction that makes one (xorps x, x)
   double programmable_pair = 0;   // the cheapest two-instruction Program level 2 leaves (BoundInputs::programmable_pair,
                                   // or programmable_pair_rest once level 4's pairs ran)
 };

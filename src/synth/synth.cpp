@@ -1426,6 +1426,8 @@ class Search {
     p.goal = goal_;
     p.cheapest_reading = cat_->min_reading;
     p.programmable_pair = pairs ? bounds_->inputs.programmable_pair_rest : bounds_->inputs.programmable_pair;
+    for (const Instance& in : cat_->instances)
+      if (in.arity == 0) p.zero_register = std::min(p.zero_register, in.cost);
     std::lock_guard<std::mutex> lock(cat_->crossing_mutex);
     if (!cat_->crossing) cat_->crossing = std::make_shared<const std::vector<synth::CrossingStep>>(crossing_steps());
     p.steps = cat_->crossing;
@@ -1659,6 +1661,9 @@ class Search {
       s.is_or = is_or;
       s.destructive = overwrites_an_operand(*in.in);
       s.src = in.src;
+      s.need_zero = in.need_zero;
+      s.need_sign = in.need_sign;
+      s.kept = in.kept;
       steps.push_back(std::move(s));
     };
     for (const Instance& in : cat_->instances) add(in, false);
