@@ -2,9 +2,10 @@
 // (crossing_whole.h).
 #include "crossing_whole.h"
 
+#include <algorithm>
 #include <array>
-#include <bitset>
 #include <cstdint>
+#include <limits>
 
 #include "goal.h"
 
@@ -19,8 +20,9 @@ constexpr int kSign = 0x4000;   // a src's (and a leaf's) sign-fill flag
 constexpr int16_t kSaturated = 0x7FFF;  // a pack's element that was not extended: no input's byte
 constexpr unsigned kMaxInstructions = 4;
 
-// One of the bytes a register byte is the or of, with the controls (control * 16 + place) that
-// could clear it on its way.
+// One of the bytes a register byte is the or of, with the controls of the masks and blends it
+// passed: each a literal (variable * 2 + the value that keeps it; a variable is a light's control
+// of one block, light * 16 + the block's first byte). It survives where all of them hold.
 struct Leaf {
   int16_t label = 0;
   uint8_t n = 0;
@@ -111,35 +113,89 @@ std::optional<Value> mapped(const CrossingStep& st, const Value& x, const Value&
   return out;
 }
 
-// The result makes the goal for some choice of the controls: each goal byte's leaves are the
-// goal's label or cleared, at least one of the goal's kept. A leaf that one control alone could
-// clear forces it; one that two or more could is assumed cleared (a relaxation).
-bool may_make(const Value& r, const std::vector<int>& goal) {
-  std::bitset<256> cleared;
-  for (unsigned j = 0; j < kBytes; ++j) {
-    const int g = goal[j];
-    if (g == kAnyByte || r[j].unknown) continue;
-    for (unsigned i = 0; i < r[j].n; ++i) {
-      const Leaf& l = r[j].leaf[i];
-      if (g >= 0 && l.label == g) continue;
-      if (l.n == 0) return false;
-      if (l.n == 1) cleared.set(l.path[0]);
+// The result makes the goal for some choice of the controls: at each goal byte every leaf of
+// another byte is cleared (a literal on its way is false) and one of the goal's is kept (all of
+// its literals hold). A small search: a kept leaf per goal byte, then a false literal for each
+// leaf to clear.
+class ControlChoice {
+ public:
+  explicit ControlChoice(const Value& r, const std::vector<int>& goal) {
+    for (unsigned j = 0; j < kBytes; ++j) {
+      const int g = goal[j];
+      if (g == kAnyByte || r[j].unknown) continue;
+      std::vector<const Leaf*> keep;
+      for (unsigned i = 0; i < r[j].n; ++i) {
+        const Leaf& l = r[j].leaf[i];
+        if (g >= 0 && l.label == g) keep.push_back(&l);
+        else if (l.n == 0) impossible_ = true;
+        else clear_.push_back(&l);
+      }
+      if (g >= 0 && keep.empty()) impossible_ = true;
+      if (g >= 0) keep_.push_back(std::move(keep));
     }
+    value_.fill(-1);
   }
-  for (unsigned j = 0; j < kBytes; ++j) {
-    const int g = goal[j];
-    if (g < 0 || r[j].unknown) continue;
-    bool kept = false;
-    for (unsigned i = 0; i < r[j].n && !kept; ++i) {
-      const Leaf& l = r[j].leaf[i];
-      if (l.label != g) continue;
-      kept = true;
-      for (unsigned k = 0; k < l.n; ++k) kept = kept && !cleared.test(l.path[k]);
+  bool exists() { return !impossible_ && kept(0); }
+
+ private:
+  bool assign(uint8_t lit) {
+    int8_t& v = value_[lit >> 1];
+    if (v < 0) {
+      v = int8_t(lit & 1);
+      trail_.push_back(lit >> 1);
+      return true;
     }
-    if (!kept) return false;
+    return v == (lit & 1);
   }
-  return true;
-}
+  void undo(size_t to) {
+    for (; trail_.size() > to; trail_.pop_back()) value_[trail_.back()] = -1;
+  }
+  // 1: every literal holds; 0: one is false; -1: open.
+  int holds(const Leaf& l) const {
+    int r = 1;
+    for (unsigned k = 0; k < l.n; ++k) {
+      const int8_t v = value_[l.path[k] >> 1];
+      if (v < 0) r = -1;
+      else if (v != (l.path[k] & 1)) return 0;
+    }
+    return r;
+  }
+  bool kept(size_t i) {
+    if (i == keep_.size()) return cleared();
+    for (const Leaf* l : keep_[i]) {
+      const size_t mark = trail_.size();
+      bool ok = true;
+      for (unsigned k = 0; k < l->n && ok; ++k) ok = assign(l->path[k]);
+      for (const Leaf* c : clear_) ok = ok && holds(*c) != 1;
+      if (ok && kept(i + 1)) return true;
+      undo(mark);
+    }
+    return false;
+  }
+  bool cleared() {
+    for (const Leaf* c : clear_) {
+      if (holds(*c) != -1) continue;  // (0: cleared; 1 cannot be: kept() checked)
+      for (unsigned k = 0; k < c->n; ++k) {
+        const uint8_t lit = c->path[k];
+        if (value_[lit >> 1] >= 0) continue;
+        const size_t mark = trail_.size();
+        assign(uint8_t(lit ^ 1));
+        if (cleared()) return true;
+        undo(mark);
+      }
+      return false;
+    }
+    return true;
+  }
+
+  std::vector<std::vector<const Leaf*>> keep_;  // per goal byte, the leaves of its label
+  std::vector<const Leaf*> clear_;              // leaves of other bytes at goal places
+  bool impossible_ = false;
+  std::array<int8_t, 128> value_{};
+  std::vector<unsigned> trail_;
+};
+
+bool may_make(const Value& r, const std::vector<int>& goal) { return ControlChoice(r, goal).exists(); }
 
 class Enumeration {
  public:
@@ -165,7 +221,7 @@ class Enumeration {
 
  private:
   static constexpr size_t kFirstResult = 3;
-  enum class Kind { Join, Select, Mask };
+  using Kind = InPlaceLights::Kind;
   // An instruction as the canonical order sees it: its role or kind, then its arguments.
   using Key = std::array<unsigned, 3>;
   using Where = std::array<uint16_t, kBytes>;  // per goal place, the places holding its byte
@@ -327,38 +383,44 @@ class Enumeration {
       }
     }
     if (count + 1 + pending > max_) return false;
-    const std::array<std::pair<Kind, double>, 3> kinds = {
-        {{Kind::Join, lights_.join}, {Kind::Select, lights_.select}, {Kind::Mask, lights_.mask}}};
-    for (unsigned k = 0; k < kinds.size(); ++k) {
-      const auto& [kind, cost] = kinds[k];
+    for (unsigned k = 0; k < lights_.kinds.size(); ++k) {
+      const InPlaceLights::Light& light = lights_.kinds[k];
+      const bool mask = light.kind == Kind::Mask;
+      // (The zero register: read by a blend, which then masks its other argument; an or or a
+      // mask of it makes nothing new.)
+      const bool zero_read = light.kind == Kind::Select || light.kind == Kind::Pick;
       for (size_t x = 0; x < n; ++x) {
-        if (x == 2) continue;  // (a light of the zero register and x is at best a mask of x)
-        for (size_t y = kind == Kind::Mask ? x : x + 1; y < (kind == Kind::Mask ? x + 1 : n); ++y) {
+        if (x == 2 && !zero_read) continue;
+        for (size_t y = mask ? x : x + 1; y < (mask ? x + 1 : n); ++y) {
           const Key key{unsigned(roles_.size() + k), unsigned(x), unsigned(y)};
-          if (y == 2 || !in_order(prev, key, x, y)) continue;
+          const size_t zero = x == 2 || y == 2 ? 2 : 0;
+          if ((zero && !zero_read) || !in_order(prev, key, x, y) || (zero && !usable(2, spent))) continue;
           // (The last: it keeps bytes in place, so its arguments hold every goal byte there.)
           if (final && (!reads_open(x, y) || ((holds_[x] | holds_[y]) & need_) != need_)) continue;
-          const double c = spent + cost + paid(x) + (y != x ? paid(y) : 0.0);
+          const double c = spent + light.cost + (zero ? paid(2) : 0.0);
           if (c >= room_ - kEps) continue;
           Value v{};
-          const uint8_t id = uint8_t(controls_);
+          const unsigned id = controls_;
           for (unsigned q = 0; q < kBytes; ++q) {
             Byte bx = vals_[x][q];
-            if (kind == Kind::Join) {
+            const unsigned var = id * kBytes + q / light.bytes * light.bytes;  // (one control per block)
+            if (light.kind == Kind::Join) {
               for (unsigned i = 0; i < vals_[y][q].n; ++i) bx.add(vals_[y][q].leaf[i]);
               bx.unknown |= vals_[y][q].unknown;
+            } else if (light.kind == Kind::Mask) {
+              bx.passing(uint8_t(var * 2 + 1));
             } else {
-              bx.passing(uint8_t(id * kBytes + q));
-              if (kind == Kind::Select) {
-                Byte by = vals_[y][q];
-                by.passing(uint8_t((id + 1) * kBytes + q));
-                for (unsigned i = 0; i < by.n; ++i) bx.add(by.leaf[i]);
-                bx.unknown |= by.unknown;
-              }
+              // A blend keeps x where its control is 0, y where 1; a pick keeps either or both.
+              Byte by = vals_[y][q];
+              const bool pick = light.kind == Kind::Pick;
+              bx.passing(uint8_t(var * 2 + pick));
+              by.passing(uint8_t((pick ? var + kBytes : var) * 2 + 1));
+              for (unsigned i = 0; i < by.n; ++i) bx.add(by.leaf[i]);
+              bx.unknown |= by.unknown;
             }
             v[q] = bx;
           }
-          const unsigned used = kind == Kind::Join ? 0 : kind == Kind::Select ? 2 : 1;
+          const unsigned used = light.kind == Kind::Join ? 0 : light.kind == Kind::Pick ? 2 : 1;
           controls_ += used;
           const bool found = push(std::move(v), c, placed, count + 1, x, y, key);
           controls_ -= used;
@@ -381,23 +443,41 @@ class Enumeration {
   std::vector<Where> where_;     // per value, where it holds each goal byte
   std::array<uint32_t, 512> wanted_at_{};  // per input label, the goal places that want it
   std::vector<unsigned> reads_;  // times each value is read
-  unsigned controls_ = 0;        // masks' and blends' controls so far (a blend has one per side)
+  unsigned controls_ = 0;        // the lights' controls so far (a pick has one per side)
 };
 
 }  // namespace
+
+void InPlaceLights::add(Light l) {
+  // A kind as cheap and as fine (or finer) makes this one redundant; this one makes those it
+  // is as cheap and as fine as redundant.
+  auto covers = [](const Light& a, const Light& b) {
+    return a.kind == b.kind && a.bytes <= b.bytes && b.bytes % a.bytes == 0 && a.cost <= b.cost;
+  };
+  for (const Light& k : kinds)
+    if (covers(k, l)) return;
+  std::erase_if(kinds, [&](const Light& k) { return covers(l, k); });
+  kinds.push_back(l);
+}
+
+double InPlaceLights::cheapest() const {
+  double c = std::numeric_limits<double>::infinity();
+  for (const Light& k : kinds) c = std::min(c, k.cost);
+  return c;
+}
 
 std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& steps) {
   InPlaceLights l;
   for (const CrossingStep& st : steps) {
     if (st.crossing || st.moves) continue;
     if (st.programmable) {
-      if (st.table && st.arity == 1 && st.block_bytes == 1) l.mask = std::min(l.mask, st.cost);  // a byte mask
-      else if (!st.table && st.arity == 2) l.select = std::min(l.select, st.cost);  // a variable blend
+      if (st.table && st.arity == 1 && st.block_bytes == 1) l.add({Kind::Mask, st.cost, 1});  // a byte mask
+      else if (!st.table && st.arity == 2) l.add({Kind::Select, st.cost, st.elem_bytes});  // a variable blend
       else return std::nullopt;
       continue;
     }
     if (st.is_or) {
-      l.join = std::min(l.join, st.cost);
+      l.add({Kind::Join, st.cost, 1});
       continue;
     }
     if (st.src.size() != kBytes) return std::nullopt;
@@ -405,9 +485,15 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
       const int s = st.src[q];
       if (s >= 0 && ((s & kSign) || unsigned(s & kMask) % 256 != q)) return std::nullopt;  // (not in place)
     }
-    (st.arity == 2 ? l.select : l.mask) = std::min(st.arity == 2 ? l.select : l.mask, st.cost);
+    // The largest blocks it takes whole from one argument (or zeroes).
+    auto from = [&](unsigned q) { return st.src[q] < 0 ? -1 : (st.src[q] & kMask) / 256; };
+    unsigned bytes = kBytes;
+    for (unsigned q = 0; q < kBytes; ++q)
+      while (from(q) != from(q / bytes * bytes)) bytes /= 2;
+    // A blend that also zeroes some block is a pick: its sides are taken as chosen apart.
+    const bool zeros = std::find(st.src.begin(), st.src.end(), int16_t(-1)) != st.src.end();
+    l.add({st.arity == 1 ? Kind::Mask : zeros ? Kind::Pick : Kind::Select, st.cost, bytes});
   }
-  l.mask = std::min(l.mask, l.select);  // (a blend of a register with itself)
   return l;
 }
 
@@ -417,7 +503,7 @@ std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<
   if (h.programmable || h.src.size() != kBytes || goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
-  const double cheapest = std::min({lights.join, lights.select, lights.mask});
+  const double cheapest = lights.cheapest();
   unsigned k = 0;
   while (double(k + 1) * cheapest < room - kEps) ++k;
   const unsigned max_instructions = 1 + unsigned(ms.size()) + k;

@@ -5,13 +5,11 @@
 // place, a pack moves bytes only of sign- or zero-extended elements).
 //
 // Each register byte is kept as the bytes an or of them would be (leaves: input labels, their
-// sign fills, or a pack's saturated element), each with the places of the masks and blends it
-// passed (which a control may clear). Blends are taken byte by byte and may keep both sides or
-// neither, masks and variable blends likewise, each at the cheapest cost of its kind: every
-// Program the catalog holds of that shape is among those tried, so a "no" is a proof and a "may"
-// only a failure to prove.
+// sign fills, or a pack's saturated element), each with the controls of the masks and blends it
+// passed, which decide whether it survives. Each kind of light is tried at the cheapest cost of
+// its instructions and the finest blocks its controls choose by: every Program the catalog holds
+// of that shape is among those tried, so a "no" is a proof and a "may" only a failure to prove.
 #pragma once
-#include <limits>
 #include <optional>
 #include <vector>
 
@@ -19,12 +17,21 @@
 
 namespace shufc::synth {
 
-// The light instructions that keep each byte at its place, by kind, at the cheapest cost of each
-// (infinity where the catalog has none).
+// The light instructions that keep each byte at its place, by kind: an or (both arguments'
+// bytes), blends (per block of `bytes`, one argument's), picks (blends that also zero: per block,
+// either argument's, both or neither, a relaxation) and masks (one register: per block, kept or
+// zero), each kind at the cheapest cost of its instructions, a kind kept only where no finer one
+// of the kind costs as little.
 struct InPlaceLights {
-  double join = std::numeric_limits<double>::infinity();    // an or: both arguments' bytes
-  double select = std::numeric_limits<double>::infinity();  // a blend: per byte, either argument's or zero
-  double mask = std::numeric_limits<double>::infinity();    // one register: per byte, kept or zero
+  enum class Kind { Join, Select, Pick, Mask };
+  struct Light {
+    Kind kind;
+    double cost;
+    unsigned bytes = 1;  // the blocks a control chooses by
+  };
+  std::vector<Light> kinds;
+  void add(Light l);
+  double cheapest() const;
   // From the catalog's steps that neither cross nor move; nullopt where one of them is of none of
   // these kinds (then nothing here is tried).
   static std::optional<InPlaceLights> of(const std::vector<CrossingStep>& steps);

@@ -94,6 +94,26 @@ CrossingStep blendps(unsigned imm) {
   for (int q = 0; q < 16; ++q) src[size_t(q)] = int16_t((imm >> (q / 4) & 1) ? 256 + q : q);
   return map_step(src, kThird, 2, false, false);
 }
+// pblendvb: per byte, either argument's (2/3).
+CrossingStep variable_blend() {
+  CrossingStep s;
+  s.programmable = true;
+  s.arity = 2;
+  s.cost = 2 * kThird;
+  return s;
+}
+// movq (the low qword, the high one zeroed) and an insertps that keeps places: dword 0 of b,
+// dword 1 zeroed, the rest of a.
+CrossingStep movq() {
+  std::vector<int16_t> src(16, -1);
+  std::iota(src.begin(), src.begin() + 8, int16_t(0));
+  return map_step(src, kThird, 1, false, false);
+}
+CrossingStep insert_in_place() {
+  std::vector<int16_t> src(16);
+  for (int q = 0; q < 16; ++q) src[size_t(q)] = int16_t(q < 4 ? 256 + q : q < 8 ? -1 : q);
+  return map_step(src, 1, 2, false, false);
+}
 CrossingStep byte_mask() {
   CrossingStep s;
   s.programmable = s.table = s.zeros = true;
@@ -134,7 +154,7 @@ TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
   std::vector<CrossingStep> movers;
   for (int n : {1, 2, 4, 6}) movers.push_back(shift(n, 8)), movers.push_back(shift(-n, 8));
   movers.push_back(shift(2, 4)), movers.push_back(shift(-2, 4)), movers.push_back(shift(2, 4, true));
-  std::vector<CrossingStep> catalog = {por(), byte_mask()};
+  std::vector<CrossingStep> catalog = {por(), byte_mask(), variable_blend(), movq(), insert_in_place()};
   for (unsigned imm = 1; imm < 15; ++imm) catalog.push_back(blendps(imm));
   const InPlaceLights lights = *InPlaceLights::of(catalog);
   const double zero_register = 0.25;
@@ -155,19 +175,18 @@ TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
     std::vector<Bytes> vals(3, Bytes(16));
     for (unsigned q = 0; q < 16; ++q) vals[0][q] = int(q), vals[1][q] = B + int(q), vals[2][q] = synth::kZeroByte;
     std::vector<unsigned> reads(3, 0);
-    // (What the lights cost as the enumeration prices them: a mask is a blend of a register
-    // with itself, 1/3.)
-    double cost = lights_count * kThird;
+    double cost = 0;
     bool zero_only = false;
     for (int o : order) {
       const CrossingStep& st = o == -1 ? h : o < -1 ? *ms[size_t(-2 - o)] : catalog[size_t(o)];
       const size_t x = pick(vals.size()), y = st.arity == 2 ? pick(vals.size()) : x;
       ++reads[x], ++reads[y];
       zero_only |= x == 2 && y == 2;
-      if (st.programmable) {  // a byte mask with a random control
+      if (o >= 0) cost += st.cost;
+      if (st.programmable) {  // a byte mask or a variable blend with a random control
         Bytes out = vals[x];
-        for (int& b : out)
-          if (pick(3) == 0) b = synth::kZeroByte;
+        for (unsigned q = 0; q < 16; ++q)
+          if (pick(3) == 0) out[q] = st.arity == 2 ? vals[y][q] : synth::kZeroByte;
         vals.push_back(out);
       } else {
         vals.push_back(run_map(st, vals[x], vals[y]));
@@ -186,9 +205,9 @@ TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
       if (v >= 0 && v < 2 * B) goal[j] = v, crosses |= unsigned(v % 256) / 8 != j / 8;
     }
     if (!crosses) continue;
-    ++tried;
     const auto may = synth::whole_crossing_may(h, ms, lights, zero_register, cost + 0.01, goal, 0);
-    ASSERT_TRUE(may.has_value());
+    if (!may) continue;  // (room for more than four instructions)
+    ++tried;
     ruled_out += !*may;
     EXPECT_TRUE(*may) << "a Program of " << order.size() << " instructions was ruled out";
   }
@@ -203,12 +222,12 @@ TEST(CrossingWhole, AnOrOfRegistersWithoutZerosMakesNoGoal) {
   for (int k = 0; k < 4; ++k) goal[size_t(k)] = B + 8 + k, goal[size_t(4 + k)] = 4 + k;
   goal[10] = 10, goal[11] = 11, goal[14] = B + 14, goal[15] = B + 15;
   InPlaceLights ors;
-  ors.join = kThird;
+  ors.add({InPlaceLights::Kind::Join, kThird});
   const CrossingStep h = shufps(0x02), m = shift(2, 8);
   EXPECT_FALSE(*synth::whole_crossing_may(h, {&m}, ors, synth::kInf, 0.8, goal, 0));
   // With blends, shufps(b, a) then a blend with a (dwords 1 and 2) and one with b (dword 3).
   InPlaceLights blends = ors;
-  blends.select = blends.mask = kThird;
+  blends.add({InPlaceLights::Kind::Select, kThird, 4});
   EXPECT_TRUE(*synth::whole_crossing_may(h, {}, blends, synth::kInf, 0.8, goal, 0));
 }
 
@@ -231,7 +250,7 @@ TEST(CrossingWhole, ProgramsOfMoreThanFourInstructionsAreNotTried) {
   std::vector<int> goal(16, synth::kAnyByte);
   goal[0] = 8;
   InPlaceLights ors;
-  ors.join = kThird;
+  ors.add({InPlaceLights::Kind::Join, kThird});
   EXPECT_FALSE(synth::whole_crossing_may(pshufd(0x4E), {}, ors, synth::kInf, 1.34, goal, 0).has_value());
   // A lookup (programmable) is not a byte map.
   CrossingStep lookup = byte_mask();
