@@ -32,7 +32,7 @@ struct Leaf {
 struct Byte {
   uint8_t n = 0;
   bool unknown = false;  // more leaves or controls than kept: taken as anything
-  std::array<Leaf, 6> leaf{};
+  std::array<Leaf, 16> leaf{};
   void add(const Leaf& l) {
     if (unknown) return;
     if (n == leaf.size()) {
@@ -109,6 +109,32 @@ std::optional<Value> mapped(const CrossingStep& st, const Value& x, const Value&
         out[q].add(Leaf{kSaturated});
       }
     }
+  }
+  return out;
+}
+
+// A table lookup H (one register, elements of elem_bytes, each from any element of its block):
+// each result element the or of every element it may take, each under its own control (the
+// variables from kLookupControls on; taking several, or none, a relaxation).
+constexpr unsigned kLookupControls = 112;
+bool small_table(const CrossingStep& h) {
+  if (!h.programmable || !h.table || h.tables != 1 || h.arity != 1 || h.elem_bytes == 0 || h.block_bytes < h.elem_bytes)
+    return false;
+  return (kBytes / h.elem_bytes) * (h.block_bytes / h.elem_bytes) <= 128 - kLookupControls;
+}
+Value looked_up(const CrossingStep& h, const Value& x) {
+  const unsigned eb = h.elem_bytes, per_block = std::min(h.block_bytes, kBytes) / eb;
+  Value out{};
+  for (unsigned e = 0; e < kBytes / eb; ++e) {
+    const unsigned first = e * eb / (per_block * eb) * per_block;  // the block's first element
+    for (unsigned s = 0; s < per_block; ++s)
+      for (unsigned k = 0; k < eb; ++k) {
+        Byte b = x[(first + s) * eb + k];
+        b.passing(uint8_t((kLookupControls + e * per_block + s) * 2 + 1));
+        Byte& o = out[e * eb + k];
+        for (unsigned i = 0; i < b.n; ++i) o.add(b.leaf[i]);
+        o.unknown |= b.unknown;
+      }
   }
   return out;
 }
@@ -373,10 +399,10 @@ class Enumeration {
           const size_t yy = st.arity == 2 ? y : x;
           const Key key{r, unsigned(x), unsigned(yy)};
           if (!in_order(prev, key, x, yy) || !usable(yy, spent + paid(x))) continue;
-          if (final && (!reads_open(x, yy) || !maps_goal(st, x, yy))) continue;
+          if (final && (!reads_open(x, yy) || (!st.programmable && !maps_goal(st, x, yy)))) continue;
           const double c = spent + paid(x) + (yy != x ? paid(yy) : 0.0);
           if (c >= room_ - kEps) continue;
-          auto v = mapped(st, vals_[x], vals_[yy]);
+          auto v = st.programmable ? std::optional<Value>(looked_up(st, vals_[x])) : mapped(st, vals_[x], vals_[yy]);
           if (v && r == 0 && !crosses(*v)) continue;
           if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key)) return true;
         }
@@ -500,7 +526,7 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
                                        const std::vector<int>& goal, unsigned min_instructions) {
-  if (h.programmable || h.src.size() != kBytes || goal.size() != kBytes) return std::nullopt;
+  if ((h.programmable ? !small_table(h) : h.src.size() != kBytes) || goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
   const double cheapest = lights.cheapest();

@@ -114,6 +114,14 @@ CrossingStep insert_in_place() {
   for (int q = 0; q < 16; ++q) src[size_t(q)] = int16_t(q < 4 ? 256 + q : q < 8 ? -1 : q);
   return map_step(src, 1, 2, false, false);
 }
+// vpermilps with a variable control: each dword from any dword.
+CrossingStep dword_lookup() {
+  CrossingStep s;
+  s.programmable = s.table = s.crossing = s.moves = true;
+  s.elem_bytes = 4;
+  s.cost = 1;
+  return s;
+}
 CrossingStep byte_mask() {
   CrossingStep s;
   s.programmable = s.table = s.zeros = true;
@@ -149,7 +157,7 @@ Bytes run_map(const CrossingStep& st, const Bytes& x, const Bytes& y) {
 }
 
 TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
-  std::vector<CrossingStep> hs = {punpcklwd(), packssdw()};
+  std::vector<CrossingStep> hs = {punpcklwd(), packssdw(), dword_lookup()};
   for (unsigned imm : {0x4Eu, 0xB1u, 0x1Bu, 0x72u, 0x8Du}) hs.push_back(shufps(imm)), hs.push_back(pshufd(imm));
   std::vector<CrossingStep> movers;
   for (int n : {1, 2, 4, 6}) movers.push_back(shift(n, 8)), movers.push_back(shift(-n, 8));
@@ -183,7 +191,14 @@ TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
       ++reads[x], ++reads[y];
       zero_only |= x == 2 && y == 2;
       if (o >= 0) cost += st.cost;
-      if (st.programmable) {  // a byte mask or a variable blend with a random control
+      if (st.programmable && st.crossing) {  // the dword lookup with a random control
+        Bytes out(16);
+        for (unsigned d = 0; d < 4; ++d) {
+          const size_t from = pick(4);
+          for (unsigned k = 0; k < 4; ++k) out[d * 4 + k] = vals[x][from * 4 + k];
+        }
+        vals.push_back(out);
+      } else if (st.programmable) {  // a byte mask or a variable blend with a random control
         Bytes out = vals[x];
         for (unsigned q = 0; q < 16; ++q)
           if (pick(3) == 0) out[q] = st.arity == 2 ? vals[y][q] : synth::kZeroByte;
@@ -246,15 +261,16 @@ TEST(CrossingWhole, ASignedPackMovesOnlySignExtendedElements) {
   EXPECT_FALSE(*synth::whole_crossing_may(h, {&srl, &srl}, none, synth::kInf, 0.1, goal, 0));
 }
 
-TEST(CrossingWhole, ProgramsOfMoreThanFourInstructionsAreNotTried) {
+TEST(CrossingWhole, ProgramsOfMoreThanFourInstructionsOrByteLookupsAreNotTried) {
   std::vector<int> goal(16, synth::kAnyByte);
   goal[0] = 8;
   InPlaceLights ors;
   ors.add({InPlaceLights::Kind::Join, kThird});
   EXPECT_FALSE(synth::whole_crossing_may(pshufd(0x4E), {}, ors, synth::kInf, 1.34, goal, 0).has_value());
-  // A lookup (programmable) is not a byte map.
-  CrossingStep lookup = byte_mask();
-  lookup.crossing = true;
+  // A byte lookup (pshufb) has too many choices; a dword lookup (vpermilps) is tried.
+  CrossingStep lookup = dword_lookup();
+  EXPECT_TRUE(synth::whole_crossing_may(lookup, {}, ors, synth::kInf, 0.5, goal, 0).has_value());
+  lookup.elem_bytes = 1;
   EXPECT_FALSE(synth::whole_crossing_may(lookup, {}, ors, synth::kInf, 0.5, goal, 0).has_value());
 }
 
@@ -264,6 +280,21 @@ TEST(CrossingWhole, ProgramsOfMoreThanFourInstructionsAreNotTried) {
 TEST(CrossingWhole, TwoLookupsAndAnOrAreProvenWhereTheJoinsNeedZeros) {
   for (const char* mask : {"v8i16:8,15,10,3,u,12,1,u", "v8i16:1,9,4,14,10,10,7,u", "v8i16:7,10,8,3,5,1,8,2"}) {
     SynthOptions o{*isa::find_target("ssse3"), find_cpu("skylake")};
+    o.budget_ms = 5000;
+    auto r = synthesize(*parse_one(mask), o);
+    ASSERT_TRUE(r) << mask;
+    EXPECT_NEAR(r->cost, 2 + kThird, 1e-5) << mask;
+    EXPECT_TRUE(r->optimal) << mask;
+    EXPECT_TRUE(r->past_levels) << mask;
+  }
+}
+
+// AVX2: a variable vpermilps with a shift and two blends or ors (2.17) fits byte by byte; tried
+// whole (each dword's source a control of its own), none makes these, so two vpshufb and a vpor
+// (2.33) are proven.
+TEST(CrossingWhole, ADwordLookupIsTriedWithEachSourceUnderItsControl) {
+  for (const char* mask : {"v8i16:10,1,u,9,12,4,3,u", "v8i16:6,14,6,11,5,9,12,9"}) {
+    SynthOptions o{*isa::find_target("avx2"), find_cpu("skylake")};
     o.budget_ms = 5000;
     auto r = synthesize(*parse_one(mask), o);
     ASSERT_TRUE(r) << mask;
