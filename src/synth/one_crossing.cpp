@@ -861,9 +861,11 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     // No room for another instruction: the Program is H and the movers alone, each tried.
     if (c + light >= limit) return makes(h, ms, p.goal);
     // Room for a few in-place lights: where they are few, every such Program tried whole (those
-    // of three instructions only once level 3, which tries them too, is complete).
+    // of three instructions with a byte map H only once level 3, which tries them too, is
+    // complete; with a programmable one level 3 does not).
     if (in_place)
-      if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal, levels >= 3 ? 3 : 4))
+      if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal,
+                                              levels >= 3 || h.programmable ? 3 : 4))
         return *may;
     return true;
   };
