@@ -225,10 +225,13 @@ bool may_make(const Value& r, const std::vector<int>& goal) { return ControlChoi
 
 class Enumeration {
  public:
-  Enumeration(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
+  // h: nullptr for Programs of light instructions only.
+  Enumeration(const CrossingStep* h, const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
               double zero_register, double room, const std::vector<int>& goal, unsigned max_instructions)
-      : roles_{&h}, lights_(lights), zero_register_(zero_register), room_(room), goal_(goal), max_(max_instructions) {
+      : has_h_(h != nullptr), lights_(lights), zero_register_(zero_register), room_(room), goal_(goal), max_(max_instructions) {
+    if (h) roles_.push_back(h);
     for (const CrossingStep* m : ms) roles_.push_back(m);
+    follow_movers();
     for (unsigned j = 0; j < kBytes; ++j)
       if (goal[j] >= 0) {
         need_ |= 1u << j;
@@ -244,6 +247,8 @@ class Enumeration {
     add(Value{});  // the zero register, paid when first read
   }
   bool any() { return extend(0.0, 0, 0, Key{}); }
+  // Programs of at most n instructions, none programmable, are not asked for (the levels tried them).
+  void skip_fixed_up_to(unsigned n) { levels_tried_ = n; }
 
  private:
   static constexpr size_t kFirstResult = 3;
@@ -281,34 +286,49 @@ class Enumeration {
   }
 
   // With H placed, each goal byte is where some value holds it, or where the movers still to
-  // come (one or both, in either order) bring a place holding it.
+  // come (each once, in some order) bring a place holding it.
   bool reachable(unsigned placed) const {
-    if (!(placed & 1)) return true;
+    if (has_h_ && !(placed & 1)) return true;
+    const unsigned pending = all() & ~placed & ~unsigned(has_h_);
+    if (pending & ~simple_) return true;  // (a mover of two registers: not followed)
     Where any{};
     for (const Where& w : where_)
       for (unsigned j = 0; j < kBytes; ++j) any[j] |= w[j];
-    std::array<const CrossingStep*, 2> pending{};
-    unsigned count = 0;
-    for (unsigned r = 1; r < roles_.size(); ++r)
-      if (!(placed >> r & 1)) {
-        if (roles_[r]->arity != 1 || count == 2) return true;
-        pending[count++] = roles_[r];
-      }
-    auto back = [](const CrossingStep* m, int j) {
-      const int s = j < 0 ? -1 : m->src[size_t(j)];
-      return s < 0 || (s & kSign) ? -1 : (s & kMask) % 256;
-    };
-    for (unsigned j = 0; j < kBytes; ++j) {
-      if (!(need_ >> j & 1)) continue;
-      uint32_t from = 1u << j;
-      for (unsigned i = 0; i < count; ++i)
-        if (const int s = back(pending[i], int(j)); s >= 0) from |= 1u << s;
-      if (count == 2)
-        for (unsigned o = 0; o < 2; ++o)
-          if (const int s = back(pending[o], back(pending[1 - o], int(j))); s >= 0) from |= 1u << s;
-      if (!(any[j] & from)) return false;
+    for (uint32_t js = need_; js; js &= js - 1) {
+      const unsigned j = unsigned(std::countr_zero(js));
+      if (!(any[j] & brought_[pending][j])) return false;
     }
     return true;
+  }
+  // brought_[movers][j]: the places from which those movers (role bits), each at most once, in
+  // some order, bring a byte to place j.
+  void follow_movers() {
+    simple_ = 0;
+    for (unsigned r = has_h_; r < roles_.size(); ++r)
+      if (roles_[r]->arity == 1 && roles_[r]->src.size() == kBytes) simple_ |= 1u << r;
+    brought_.assign(size_t(1) << roles_.size(), {});
+    auto before = [&](unsigned r, uint16_t to) {  // the places mover r reads for places `to`
+      uint16_t from = 0;
+      for (; to; to &= uint16_t(to - 1)) {
+        const int s = roles_[r]->src[size_t(std::countr_zero(to))];
+        if (s >= 0 && !(s & kSign)) from |= uint16_t(1u << ((s & kMask) % 256));
+      }
+      return from;
+    };
+    for (unsigned set = 0; set < brought_.size(); ++set) {
+      if (set & ~simple_) continue;
+      for (unsigned j = 0; j < kBytes; ++j) {
+        // (the last mover of the order first, backwards)
+        auto back = [&](auto&& self, unsigned left, uint16_t to) -> uint16_t {
+          uint16_t from = to;
+          for (unsigned r = 0; r < roles_.size(); ++r)
+            if (left >> r & 1)
+              if (const uint16_t b = before(r, to)) from |= self(self, left & ~(1u << r), b);
+          return from;
+        };
+        brought_[set][j] = back(back, set, uint16_t(1u << j));
+      }
+    }
   }
 
   bool usable(size_t v, double spent) const { return v != 2 || reads_[2] > 0 || spent + zero_register_ < room_ - kEps; }
@@ -374,7 +394,10 @@ class Enumeration {
   }
 
   bool extend(double spent, unsigned placed, unsigned count, const Key& prev) {
-    if (placed == all() && unread() == 1 && may_make(vals_.back(), goal_)) return true;
+    // (The zero register counts as an instruction here: the levels may have taken it so.)
+    if (placed == all() && unread() == 1 && (count + (reads_[2] > 0) > levels_tried_ || programmable_ > 0) &&
+        may_make(vals_.back(), goal_))
+      return true;
     if (count == max_) return false;
     const unsigned pending = unsigned(roles_.size()) - unsigned(std::popcount(placed));
     const size_t n = vals_.size();
@@ -403,7 +426,7 @@ class Enumeration {
           const double c = spent + paid(x) + (yy != x ? paid(yy) : 0.0);
           if (c >= room_ - kEps) continue;
           auto v = st.programmable ? std::optional<Value>(looked_up(st, vals_[x])) : mapped(st, vals_[x], vals_[yy]);
-          if (v && r == 0 && !crosses(*v)) continue;
+          if (v && has_h_ && r == 0 && !crosses(*v)) continue;
           if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key)) return true;
         }
       }
@@ -448,8 +471,10 @@ class Enumeration {
           }
           const unsigned used = light.kind == Kind::Join ? 0 : light.kind == Kind::Pick ? 2 : 1;
           controls_ += used;
+          programmable_ += light.programmable;
           const bool found = push(std::move(v), c, placed, count + 1, x, y, key);
           controls_ -= used;
+          programmable_ -= light.programmable;
           if (found) return true;
         }
       }
@@ -457,7 +482,10 @@ class Enumeration {
     return false;
   }
 
-  std::vector<const CrossingStep*> roles_;  // H, then the movers
+  bool has_h_;
+  std::vector<const CrossingStep*> roles_;  // H (where there is one), then the movers
+  unsigned simple_ = 0;                     // the movers of one register (role bits)
+  std::vector<Where> brought_;              // follow_movers()
   InPlaceLights lights_;
   double zero_register_, room_;
   const std::vector<int>& goal_;
@@ -469,6 +497,8 @@ class Enumeration {
   std::vector<Where> where_;     // per value, where it holds each goal byte
   std::array<uint32_t, 512> wanted_at_{};  // per input label, the goal places that want it
   std::vector<unsigned> reads_;  // times each value is read
+  unsigned levels_tried_ = 0;    // Programs of up to this many fixed instructions: tried by the levels
+  unsigned programmable_ = 0;    // programmable lights so far
   unsigned controls_ = 0;        // the lights' controls so far (a pick has one per side)
 };
 
@@ -478,7 +508,8 @@ void InPlaceLights::add(Light l) {
   // A kind as cheap and as fine (or finer) makes this one redundant; this one makes those it
   // is as cheap and as fine as redundant.
   auto covers = [](const Light& a, const Light& b) {
-    return a.kind == b.kind && a.bytes <= b.bytes && b.bytes % a.bytes == 0 && a.cost <= b.cost;
+    return a.kind == b.kind && a.programmable == b.programmable && a.bytes <= b.bytes && b.bytes % a.bytes == 0 &&
+           a.cost <= b.cost;
   };
   for (const Light& k : kinds)
     if (covers(k, l)) return;
@@ -497,8 +528,8 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
   for (const CrossingStep& st : steps) {
     if (st.crossing || st.moves) continue;
     if (st.programmable) {
-      if (st.table && st.arity == 1 && st.block_bytes == 1) l.add({Kind::Mask, st.cost, 1});  // a byte mask
-      else if (!st.table && st.arity == 2) l.add({Kind::Select, st.cost, st.elem_bytes});  // a variable blend
+      if (st.table && st.arity == 1 && st.block_bytes == 1) l.add({Kind::Mask, st.cost, 1, true});  // a byte mask
+      else if (!st.table && st.arity == 2) l.add({Kind::Select, st.cost, st.elem_bytes, true});  // a variable blend
       else return std::nullopt;
       continue;
     }
@@ -534,7 +565,26 @@ std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<
   while (double(k + 1) * cheapest < room - kEps) ++k;
   const unsigned max_instructions = 1 + unsigned(ms.size()) + k;
   if (max_instructions > kMaxInstructions || max_instructions < min_instructions) return std::nullopt;
-  return Enumeration(h, ms, lights, zero_register, room, goal, max_instructions).any();
+  return Enumeration(&h, ms, lights, zero_register, room, goal, max_instructions).any();
+}
+
+std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
+                                   double zero_register, double room, const std::vector<int>& goal,
+                                   unsigned levels_tried) {
+  if (goal.size() != kBytes) return std::nullopt;
+  for (const CrossingStep* m : ms)
+    if (m->programmable || m->src.size() != kBytes) return std::nullopt;
+  const double cheapest = lights.cheapest();
+  unsigned k = 0;
+  while (double(k + 1) * cheapest < room - kEps) ++k;
+  const unsigned max_instructions = unsigned(ms.size()) + k;
+  if (max_instructions > kMaxInstructions) return std::nullopt;
+  if (max_instructions <= levels_tried &&
+      std::none_of(lights.kinds.begin(), lights.kinds.end(), [&](const auto& l) { return l.programmable && l.cost < room - kEps; }))
+    return false;  // (every such Program the levels tried)
+  Enumeration e(nullptr, ms, lights, zero_register, room, goal, max_instructions);
+  e.skip_fixed_up_to(levels_tried);
+  return e.any();
 }
 
 }  // namespace shufc::synth

@@ -28,6 +28,7 @@ struct InPlaceLights {
     Kind kind;
     double cost;
     unsigned bytes = 1;  // the blocks a control chooses by
+    bool programmable = false;  // its control a constant (a mask, a variable blend)
   };
   std::vector<Light> kinds;
   void add(Light l);
@@ -46,5 +47,13 @@ struct InPlaceLights {
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
                                        const std::vector<int>& goal, unsigned min_instructions);
+
+// Likewise for Programs of the movers `ms` and in-place lights alone, no crossing instruction
+// (goals whose bytes stay in their 8-byte halves), leaving out those of at most `levels_tried`
+// instructions none of them programmable (the complete levels tried them); nullopt where a mover
+// is programmable or the Programs are too many to try.
+std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
+                                   double zero_register, double room, const std::vector<int>& goal,
+                                   unsigned levels_tried);
 
 }  // namespace shufc::synth

@@ -106,6 +106,24 @@ Places reach(const Movers& movers, Places start, bool forwards) {
   return all;
 }
 
+// The places a byte at `from` can reach through the steps of `set`, each at most once, in any
+// order.
+Places reach_any(const std::vector<const CrossingStep*>& set, unsigned from) {
+  Places all = 0;
+  auto go = [&](auto&& self, Places at, unsigned used) -> void {
+    all |= at;
+    for (unsigned i = 0; i < set.size(); ++i) {
+      if (used >> i & 1) continue;
+      Places next = 0;
+      for (unsigned q = 0; q < kBytes; ++q)
+        if (const int s = source_byte(set[i]->src[q]); s >= 0 && (at >> s & 1)) next |= Places(1) << q;
+      if (next) self(self, next, used | 1u << i);
+    }
+  };
+  go(go, Places(1) << from, 0);
+  return all;
+}
+
 Places into(const CrossingStep& h, Places from, Places to);
 
 // What a join of the two inputs (input 0 and input 1, nothing before them) may hold at each
@@ -644,7 +662,8 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     bytes.push_back({unsigned(g % 256), j, g});
     inputs |= 1u << (g / 256);
   }
-  if (bytes.empty()) return false;  // nothing needs a crossing instruction
+  // Every goal byte stays in its half: a Program may need no crossing instruction (below).
+  const bool stays = bytes.empty();
   const bool reads_first = std::any_of(p.goal.begin(), p.goal.end(), [](int g) { return g >= 0 && g / 256 == 0; });
   double cross = inf, mix = inf, zero = inf, or_cost = inf, programmable = inf, two_input_programmable = inf;
   std::vector<const CrossingStep*> movers;
@@ -677,6 +696,60 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   std::vector<MoverMap> maps;  // the movers a Program below the best can hold beside H
   for (const CrossingStep* m : movers)
     if (cross + m->cost + light < limit) maps.emplace_back(*m);
+  // Where every goal byte stays in its half, Programs of light instructions alone (tried last,
+  // the dearest check): for each set
+  // of up to three movers that can bring every goal byte to its place (each mover once, in some
+  // order), those of the set and in-place lights, tried whole. (Four movers: not enumerated.)
+  auto light_only_ruled_out = [&]() {
+    // (After two levels the third, which tries the shortest of these, runs first.)
+    if (levels < 3 || !in_place || (!movers.empty() && 4 * movers[0]->cost < limit)) return false;
+    std::vector<const CrossingStep*> set;
+    std::vector<Crossing> moved;  // the goal bytes not in place, the farthest first
+    for (const Crossing& b : stay)
+      if (b.from != b.to) moved.push_back(b);
+    std::stable_sort(moved.begin(), moved.end(), [](const Crossing& x, const Crossing& y) {
+      return std::abs(int(x.to) - int(x.from)) > std::abs(int(y.to) - int(y.from));
+    });
+    auto brings = [&]() {
+      for (const Crossing& b : moved)
+        if (!(reach_any(set, b.from) >> b.to & 1)) return false;
+      return true;
+    };
+    // The least a Program with n movers costing `cost` adds: lights for four instructions (the
+    // levels tried three), or a programmable one.
+    double programmable_light = inf;
+    for (const auto& l : in_place->kinds)
+      if (l.programmable) programmable_light = std::min(programmable_light, l.cost);
+    auto least_rest = [&](size_t n) { return std::min(double(n < 4 ? 4 - n : 0) * light, programmable_light); };
+    // First the sets (cheap), then each tried whole: none may leave room for more than four
+    // instructions, and past kMostSets the argument gives up (each costs about 0.05 ms).
+    constexpr size_t kMostSets = 96;
+    const double cheapest = in_place->cheapest();
+    std::vector<std::pair<std::vector<const CrossingStep*>, double>> sets;
+    auto each_set = [&](auto&& self, size_t from, double cost) -> bool {
+      if (brings()) {
+        size_t lights = 0;
+        while (double(lights + 1) * cheapest < limit - cost - kEps) ++lights;
+        if (set.size() + lights > 4 || sets.size() == kMostSets) return false;
+        sets.push_back({set, cost});
+      }
+      if (set.size() == 3) return true;
+      for (size_t i = from; i < movers.size() && cost + movers[i]->cost + least_rest(set.size() + 1) < limit; ++i) {
+        set.push_back(movers[i]);
+        const bool ruled_out = self(self, i, cost + movers[i]->cost);
+        set.pop_back();
+        if (!ruled_out) return false;
+      }
+      return true;
+    };
+    if (!each_set(each_set, 0, 0.0)) return false;
+    for (const auto& [movers_set, cost] : sets) {
+      const auto may = light_only_may(movers_set, *in_place, p.zero_register, limit - cost, p.goal, 3);
+      if (!may || *may) return false;
+    }
+    return true;
+  };
+  if (stays && levels < 3) return false;
   const bool both = std::popcount(inputs) >= 2;
   const double zero_or_mix = std::min(zero, mix), joining = std::min(or_cost, mix);
   // The least a Program of at least `size` instructions with H, exactly these movers and, where
@@ -954,19 +1027,25 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       };
       for (uint16_t i : g.lookups)
         if (!check(i)) return false;
-      if (!each_way(order[order.size() >= 2 ? 1 : 0], check)) return false;
+      if (order.empty()) {  // (no byte needs H: each is checked)
+        for (uint16_t i = 0; i < g.hs.size(); ++i)
+          if (!g.hs[i]->programmable && !check(i)) return false;
+      } else if (!each_way(order[order.size() >= 2 ? 1 : 0], check)) {
+        return false;
+      }
     }
     return true;
   };
-  if (hs.empty()) return true;
-  // (Three instructions at least: H, the movers and one more where there is one mover.)
-  if (!each_h({})) return false;
-  for (size_t i = 0; i < maps.size() && hs[0]->cost + maps[i].step->cost + light < limit; ++i) {
-    if (!each_h({&maps[i]})) return false;
-    for (size_t k = i; k < maps.size() && hs[0]->cost + maps[i].step->cost + maps[k].step->cost < limit; ++k)
-      if (!each_h({&maps[i], &maps[k]})) return false;
+  if (!hs.empty()) {
+    // (Three instructions at least: H, the movers and one more where there is one mover.)
+    if (!each_h({})) return false;
+    for (size_t i = 0; i < maps.size() && hs[0]->cost + maps[i].step->cost + light < limit; ++i) {
+      if (!each_h({&maps[i]})) return false;
+      for (size_t k = i; k < maps.size() && hs[0]->cost + maps[i].step->cost + maps[k].step->cost < limit; ++k)
+        if (!each_h({&maps[i], &maps[k]})) return false;
+    }
   }
-  return true;
+  return !stays || light_only_ruled_out();
 }
 
 }  // namespace shufc::synth

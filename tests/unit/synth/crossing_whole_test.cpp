@@ -229,6 +229,70 @@ TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
   EXPECT_EQ(ruled_out, 0u);
 }
 
+TEST(CrossingWhole, NoRandomProgramOfLightsAloneIsRuledOutForItsOwnGoal) {
+  // One to three movers and lights (four instructions at most), no crossing instruction.
+  std::vector<CrossingStep> movers;
+  for (int n : {1, 2, 4, 6}) movers.push_back(shift(n, 8)), movers.push_back(shift(-n, 8));
+  movers.push_back(shift(2, 4)), movers.push_back(shift(-2, 4)), movers.push_back(shift(2, 4, true));
+  std::vector<CrossingStep> catalog = {por(), byte_mask(), variable_blend(), movq(), insert_in_place()};
+  for (unsigned imm = 1; imm < 15; ++imm) catalog.push_back(blendps(imm));
+  const InPlaceLights lights = *InPlaceLights::of(catalog);
+  std::mt19937 rng(1126);
+  auto pick = [&](size_t n) { return size_t(std::uniform_int_distribution<size_t>(0, n - 1)(rng)); };
+  unsigned tried = 0, ruled_out = 0;
+  while (tried < 3000) {
+    std::vector<const CrossingStep*> ms;
+    for (size_t n = 1 + pick(3); ms.size() < n;) ms.push_back(&movers[pick(movers.size())]);
+    const unsigned lights_count = unsigned(pick(5 - ms.size()));
+    std::vector<int> order;
+    for (size_t i = 0; i < ms.size(); ++i) order.push_back(-2 - int(i));
+    for (unsigned l = 0; l < lights_count; ++l) order.push_back(int(pick(catalog.size())));
+    std::shuffle(order.begin(), order.end(), rng);
+    std::vector<Bytes> vals(3, Bytes(16));
+    for (unsigned q = 0; q < 16; ++q) vals[0][q] = int(q), vals[1][q] = B + int(q), vals[2][q] = synth::kZeroByte;
+    std::vector<unsigned> reads(3, 0);
+    double cost = 0;
+    bool zero_only = false;
+    for (int o : order) {
+      const CrossingStep& st = o < 0 ? *ms[size_t(-2 - o)] : catalog[size_t(o)];
+      const size_t x = pick(vals.size()), y = st.arity == 2 ? pick(vals.size()) : x;
+      ++reads[x], ++reads[y];
+      zero_only |= x == 2 && y == 2;
+      if (o >= 0) cost += st.cost;
+      if (st.programmable) {
+        Bytes out = vals[x];
+        for (unsigned q = 0; q < 16; ++q)
+          if (pick(3) == 0) out[q] = st.arity == 2 ? vals[y][q] : synth::kZeroByte;
+        vals.push_back(out);
+      } else {
+        vals.push_back(run_map(st, vals[x], vals[y]));
+      }
+      reads.push_back(0);
+    }
+    if (std::count(reads.begin() + 3, reads.end() - 1, 0u) > 0 || zero_only) continue;
+    if (reads[2] > 0) cost += 0.25;
+    std::vector<int> goal(16, synth::kAnyByte);
+    bool any = false;
+    for (unsigned j = 0; j < 16; ++j) {
+      const int v = vals.back()[j];
+      if (v == synth::kZeroByte) goal[j] = v;
+      if (v >= 0 && v < 2 * B) goal[j] = v, any = true;
+    }
+    if (!any) continue;
+    const auto may = synth::light_only_may(ms, lights, 0.25, cost + 0.01, goal, 0);
+    if (!may) continue;  // (room for more than four instructions)
+    ++tried;
+    ruled_out += !*may;
+  }
+  EXPECT_EQ(ruled_out, 0u);
+  // Nothing is asked of Programs the levels tried: three instructions, none programmable.
+  std::vector<int> goal(16, synth::kAnyByte);
+  for (int q = 0; q < 8; ++q) goal[size_t(q)] = q < 4 ? B + q + 4 : q;  // psrlq b by 4, blended with a
+  const CrossingStep right = shift(4, 8);
+  EXPECT_TRUE(*synth::light_only_may({&right}, lights, synth::kInf, 0.34, goal, 0));
+  EXPECT_FALSE(*synth::light_only_may({&right}, lights, synth::kInf, 0.34, goal, 2));
+}
+
 TEST(CrossingWhole, AnOrOfRegistersWithoutZerosMakesNoGoal) {
   // shufps b, a then psrlq and two ors: each or reads a value without zeros where the other
   // holds a goal byte. The goal: b's dword 2 to dword 0 (crossing), a's dword 1 in place, a's
