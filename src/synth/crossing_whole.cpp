@@ -232,6 +232,23 @@ class Enumeration {
     if (h) roles_.push_back(h);
     for (const CrossingStep* m : ms) roles_.push_back(m);
     follow_movers();
+    if (h && !h->programmable) {  // what a byte map H last needs of its arguments
+      for (auto& side : h_want_) side.fill(kAnyByte);
+      for (unsigned j = 0; j < kBytes && h_last_; ++j) {
+        const int g = goal[j], s = h->src[j];
+        if (g < 0) continue;  // (zeros: not asked here)
+        if (s < 0 || (s & kSign)) {
+          h_last_ = false;
+          continue;
+        }
+        int& w = h_want_[size_t((s & kMask) / 256)][size_t((s & kMask) % 256)];
+        if (w != kAnyByte && w != g) h_last_ = false;
+        w = g;
+      }
+    } else {
+      h_last_ = h != nullptr;
+      for (auto& side : h_want_) side.fill(kAnyByte);
+    }
     for (unsigned j = 0; j < kBytes; ++j)
       if (goal[j] >= 0) {
         need_ |= 1u << j;
@@ -351,7 +368,7 @@ class Enumeration {
     if (unread() <= 1 + (max_ - count)) {
       // With H and the movers placed, what is left keeps bytes in place: some value must hold
       // each goal byte at its place already.
-      if (reachable(placed)) found = extend(spent, placed, count, key);
+      if (reachable(placed) && (placed != all() || covered(max_ - count + 1))) found = extend(spent, placed, count, key);
     }
     remove();
     --reads_[x];
@@ -359,6 +376,45 @@ class Enumeration {
     return found;
   }
   unsigned all() const { return (1u << roles_.size()) - 1; }
+
+  // Value v may hold `label` at place q.
+  bool may_hold(size_t v, unsigned q, int label) const {
+    const Byte& b = vals_[v][q];
+    if (b.unknown) return true;
+    for (unsigned i = 0; i < b.n; ++i)
+      if (b.leaf[i].label == label) return true;
+    return false;
+  }
+  // H, the only role left, ends the Program right after the instruction being placed (placed
+  // roles `after`, `count` instructions before it), and reads its result: which must hold what
+  // H needs of one argument, each wanted byte where `holds(q, label)` says it may be.
+  bool h_ends(unsigned after, unsigned count) const {
+    return has_h_ && !(after & 1) && (after | 1u) == all() && count + 2 == max_;
+  }
+  template <class Holds>
+  bool may_feed_h(Holds&& holds) const {
+    if (!h_last_) return false;
+    for (unsigned side = 0; side < roles_[0]->arity; ++side) {
+      bool all_held = true;
+      for (unsigned q = 0; q < kBytes && all_held; ++q)
+        if (const int w = h_want_[side][q]; w >= 0) all_held = holds(q, w);
+      if (all_held) return true;
+    }
+    return false;
+  }
+
+  // With only in-place lights left, each joining at most two values, the result is made of at
+  // most `most` of the values there are: some such set holds every goal byte at its place.
+  bool covered(unsigned most) const {
+    auto cover = [&](auto&& self, size_t from, unsigned left, uint32_t got) -> bool {
+      if ((got & need_) == need_) return true;
+      if (left == 0) return false;
+      for (size_t v = from; v < holds_.size(); ++v)
+        if ((holds_[v] & ~got & need_) && self(self, v + 1, left - 1, got | holds_[v])) return true;
+      return false;
+    };
+    return cover(cover, 0, most, 0);
+  }
 
   // H is the only instruction that moves a byte to the other half: its result holds each goal
   // byte that changes halves in the goal place's half.
@@ -423,6 +479,11 @@ class Enumeration {
           const Key key{r, unsigned(x), unsigned(yy)};
           if (!in_order(prev, key, x, yy) || !usable(yy, spent + paid(x))) continue;
           if (final && (!reads_open(x, yy) || (!st.programmable && !maps_goal(st, x, yy)))) continue;
+          if (r != 0 && st.arity == 1 && h_ends(placed | 1u << r, count) && !may_feed_h([&](unsigned q, int label) {
+                const int s = st.src[q];
+                return s >= 0 && !(s & kSign) && may_hold(x, unsigned((s & kMask) % 256), label);
+              }))
+            continue;
           const double c = spent + paid(x) + (yy != x ? paid(yy) : 0.0);
           if (c >= room_ - kEps) continue;
           auto v = st.programmable ? std::optional<Value>(looked_up(st, vals_[x])) : mapped(st, vals_[x], vals_[yy]);
@@ -446,6 +507,10 @@ class Enumeration {
           if ((zero && !zero_read) || !in_order(prev, key, x, y) || (zero && !usable(2, spent))) continue;
           // (The last: it keeps bytes in place, so its arguments hold every goal byte there.)
           if (final && (!reads_open(x, y) || ((holds_[x] | holds_[y]) & need_) != need_)) continue;
+          if (h_ends(placed, count) && !may_feed_h([&](unsigned q, int label) {
+                return may_hold(x, q, label) || (!mask && may_hold(y, q, label));
+              }))
+            continue;
           const double c = spent + light.cost + (zero ? paid(2) : 0.0);
           if (c >= room_ - kEps) continue;
           Value v{};
@@ -485,6 +550,8 @@ class Enumeration {
   bool has_h_;
   std::vector<const CrossingStep*> roles_;  // H (where there is one), then the movers
   unsigned simple_ = 0;                     // the movers of one register (role bits)
+  bool h_last_ = true;                      // H can end the Program (a byte map's goal bytes agree)
+  std::array<std::array<int, kBytes>, 2> h_want_;  // what H last needs of each argument (labels)
   std::vector<Where> brought_;              // follow_movers()
   InPlaceLights lights_;
   double zero_register_, room_;
