@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <random>
 
 #include "../../../src/synth/crossing_whole.h"
@@ -156,131 +157,113 @@ Bytes run_map(const CrossingStep& st, const Bytes& x, const Bytes& y) {
   return out;
 }
 
-TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
-  std::vector<CrossingStep> hs = {punpcklwd(), packssdw(), dword_lookup()};
-  for (unsigned imm : {0x4Eu, 0xB1u, 0x1Bu, 0x72u, 0x8Du}) hs.push_back(shufps(imm)), hs.push_back(pshufd(imm));
-  std::vector<CrossingStep> movers;
-  for (int n : {1, 2, 4, 6}) movers.push_back(shift(n, 8)), movers.push_back(shift(-n, 8));
-  movers.push_back(shift(2, 4)), movers.push_back(shift(-2, 4)), movers.push_back(shift(2, 4, true));
-  std::vector<CrossingStep> catalog = {por(), byte_mask(), variable_blend(), movq(), insert_in_place()};
-  for (unsigned imm = 1; imm < 15; ++imm) catalog.push_back(blendps(imm));
-  const InPlaceLights lights = *InPlaceLights::of(catalog);
-  const double zero_register = 0.25;
-  std::mt19937 rng(20261126);
-  auto pick = [&](size_t n) { return size_t(std::uniform_int_distribution<size_t>(0, n - 1)(rng)); };
-  unsigned tried = 0, ruled_out = 0;
-  while (tried < 5000) {
-    // H, up to two movers and up to three lights (four instructions at most), in a random order,
-    // each reading random earlier values (a, b, the zero register, results).
-    const CrossingStep& h = hs[pick(hs.size())];
+// Random Programs of one crossing instruction H (or none), movers and lights, run on byte labels.
+class RandomPrograms {
+ public:
+  RandomPrograms() {
+    for (unsigned imm : {0x4Eu, 0xB1u, 0x1Bu, 0x72u, 0x8Du}) hs_.push_back(shufps(imm)), hs_.push_back(pshufd(imm));
+    hs_.push_back(punpcklwd()), hs_.push_back(packssdw()), hs_.push_back(dword_lookup());
+    for (int n : {1, 2, 4, 6}) movers_.push_back(shift(n, 8)), movers_.push_back(shift(-n, 8));
+    movers_.push_back(shift(2, 4)), movers_.push_back(shift(-2, 4)), movers_.push_back(shift(2, 4, true));
+    catalog_ = {por(), byte_mask(), variable_blend(), movq(), insert_in_place()};
+    for (unsigned imm = 1; imm < 15; ++imm) catalog_.push_back(blendps(imm));
+    lights = *InPlaceLights::of(catalog_);
+  }
+  static constexpr double kZeroRegister = 0.25;
+  InPlaceLights lights;
+  struct Drawn {
+    const CrossingStep* h;
     std::vector<const CrossingStep*> ms;
-    for (size_t n = pick(3); ms.size() < n;) ms.push_back(&movers[pick(movers.size())]);
-    const unsigned lights_count = unsigned(pick(4 - ms.size()));
-    std::vector<int> order = {-1};  // -1: H, -2 - i: mover i, k >= 0: catalog[k]
-    for (size_t i = 0; i < ms.size(); ++i) order.push_back(-2 - int(i));
-    for (unsigned l = 0; l < lights_count; ++l) order.push_back(int(pick(catalog.size())));
-    std::shuffle(order.begin(), order.end(), rng);
+    double cost;  // of the lights and the zero register
+    std::vector<int> goal;
+  };
+  // H (or none), `movers` movers and up to `most_lights` lights, in a random order, each reading
+  // random earlier values (a, b, the zero register, results); nullopt where some result is read
+  // by none or an instruction reads only the zero register (a Program without it, of another
+  // shape, does as much for less), or no goal byte is an input's.
+  std::optional<Drawn> draw(bool with_h, size_t movers, unsigned most_lights) {
+    Drawn d{with_h ? &hs_[pick(hs_.size())] : nullptr, {}, 0, std::vector<int>(16, synth::kAnyByte)};
+    while (d.ms.size() < movers) d.ms.push_back(&movers_[pick(movers_.size())]);
+    std::vector<int> order;  // -1: H, -2 - i: mover i, k >= 0: catalog[k]
+    if (d.h) order.push_back(-1);
+    for (size_t i = 0; i < d.ms.size(); ++i) order.push_back(-2 - int(i));
+    for (unsigned l = 0, n = unsigned(pick(most_lights + 1)); l < n; ++l) order.push_back(int(pick(catalog_.size())));
+    std::shuffle(order.begin(), order.end(), rng_);
     std::vector<Bytes> vals(3, Bytes(16));
     for (unsigned q = 0; q < 16; ++q) vals[0][q] = int(q), vals[1][q] = B + int(q), vals[2][q] = synth::kZeroByte;
     std::vector<unsigned> reads(3, 0);
-    double cost = 0;
     bool zero_only = false;
     for (int o : order) {
-      const CrossingStep& st = o == -1 ? h : o < -1 ? *ms[size_t(-2 - o)] : catalog[size_t(o)];
+      const CrossingStep& st = o == -1 ? *d.h : o < -1 ? *d.ms[size_t(-2 - o)] : catalog_[size_t(o)];
       const size_t x = pick(vals.size()), y = st.arity == 2 ? pick(vals.size()) : x;
       ++reads[x], ++reads[y];
       zero_only |= x == 2 && y == 2;
-      if (o >= 0) cost += st.cost;
+      if (o >= 0) d.cost += st.cost;
+      Bytes out = vals[x];
       if (st.programmable && st.crossing) {  // the dword lookup with a random control
-        Bytes out(16);
-        for (unsigned d = 0; d < 4; ++d) {
+        for (unsigned e = 0; e < 4; ++e) {
           const size_t from = pick(4);
-          for (unsigned k = 0; k < 4; ++k) out[d * 4 + k] = vals[x][from * 4 + k];
+          for (unsigned k = 0; k < 4; ++k) out[e * 4 + k] = vals[x][from * 4 + k];
         }
-        vals.push_back(out);
       } else if (st.programmable) {  // a byte mask or a variable blend with a random control
-        Bytes out = vals[x];
         for (unsigned q = 0; q < 16; ++q)
           if (pick(3) == 0) out[q] = st.arity == 2 ? vals[y][q] : synth::kZeroByte;
-        vals.push_back(out);
       } else {
-        vals.push_back(run_map(st, vals[x], vals[y]));
+        out = run_map(st, vals[x], vals[y]);
       }
+      vals.push_back(out);
       reads.push_back(0);
     }
-    // Each instruction's result read by a later one, none reading only the zero register (else
-    // a Program without it, of another shape, makes the goal for less).
-    if (std::count(reads.begin() + 3, reads.end() - 1, 0u) > 0 || zero_only) continue;
-    if (reads[2] > 0) cost += zero_register;
-    std::vector<int> goal(16, synth::kAnyByte);
-    bool crosses = false;
+    if (std::count(reads.begin() + 3, reads.end() - 1, 0u) > 0 || zero_only) return std::nullopt;
+    if (reads[2] > 0) d.cost += kZeroRegister;
+    bool any = false;
     for (unsigned j = 0; j < 16; ++j) {
       const int v = vals.back()[j];
-      if (v == synth::kZeroByte) goal[j] = v;
-      if (v >= 0 && v < 2 * B) goal[j] = v, crosses |= unsigned(v % 256) / 8 != j / 8;
+      if (v == synth::kZeroByte) d.goal[j] = v;
+      if (v >= 0 && v < 2 * B) d.goal[j] = v, any = true;
     }
-    if (!crosses) continue;
-    const auto may = synth::whole_crossing_may(h, ms, lights, zero_register, cost + 0.01, goal, 0);
+    if (!any) return std::nullopt;
+    return d;
+  }
+  size_t pick(size_t n) { return size_t(std::uniform_int_distribution<size_t>(0, n - 1)(rng_)); }
+
+ private:
+  std::vector<CrossingStep> hs_, movers_, catalog_;
+  std::mt19937 rng_{20261126};
+};
+
+bool crosses(const std::vector<int>& goal) {
+  for (unsigned j = 0; j < 16; ++j)
+    if (goal[j] >= 0 && unsigned(goal[j] % 256) / 8 != j / 8) return true;
+  return false;
+}
+
+TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
+  // H, up to two movers and up to three lights: four instructions at most.
+  RandomPrograms programs;
+  unsigned tried = 0, ruled_out = 0;
+  while (tried < 5000) {
+    const size_t movers = programs.pick(3);
+    const auto d = programs.draw(true, movers, unsigned(3 - movers));
+    if (!d || !crosses(d->goal)) continue;
+    const auto may = synth::whole_crossing_may(*d->h, d->ms, programs.lights, programs.kZeroRegister, d->cost + 0.01, d->goal, 0);
     if (!may) continue;  // (room for more than four instructions)
     ++tried;
     ruled_out += !*may;
-    EXPECT_TRUE(*may) << "a Program of " << order.size() << " instructions was ruled out";
   }
   EXPECT_EQ(ruled_out, 0u);
 }
 
 TEST(CrossingWhole, NoRandomProgramOfLightsAloneIsRuledOutForItsOwnGoal) {
-  // One to three movers and lights (four instructions at most), no crossing instruction.
-  std::vector<CrossingStep> movers;
-  for (int n : {1, 2, 4, 6}) movers.push_back(shift(n, 8)), movers.push_back(shift(-n, 8));
-  movers.push_back(shift(2, 4)), movers.push_back(shift(-2, 4)), movers.push_back(shift(2, 4, true));
-  std::vector<CrossingStep> catalog = {por(), byte_mask(), variable_blend(), movq(), insert_in_place()};
-  for (unsigned imm = 1; imm < 15; ++imm) catalog.push_back(blendps(imm));
-  const InPlaceLights lights = *InPlaceLights::of(catalog);
-  std::mt19937 rng(1126);
-  auto pick = [&](size_t n) { return size_t(std::uniform_int_distribution<size_t>(0, n - 1)(rng)); };
+  // One to three movers and lights, four instructions at most, no crossing instruction.
+  RandomPrograms programs;
   unsigned tried = 0, ruled_out = 0;
   while (tried < 3000) {
-    std::vector<const CrossingStep*> ms;
-    for (size_t n = 1 + pick(3); ms.size() < n;) ms.push_back(&movers[pick(movers.size())]);
-    const unsigned lights_count = unsigned(pick(5 - ms.size()));
-    std::vector<int> order;
-    for (size_t i = 0; i < ms.size(); ++i) order.push_back(-2 - int(i));
-    for (unsigned l = 0; l < lights_count; ++l) order.push_back(int(pick(catalog.size())));
-    std::shuffle(order.begin(), order.end(), rng);
-    std::vector<Bytes> vals(3, Bytes(16));
-    for (unsigned q = 0; q < 16; ++q) vals[0][q] = int(q), vals[1][q] = B + int(q), vals[2][q] = synth::kZeroByte;
-    std::vector<unsigned> reads(3, 0);
-    double cost = 0;
-    bool zero_only = false;
-    for (int o : order) {
-      const CrossingStep& st = o < 0 ? *ms[size_t(-2 - o)] : catalog[size_t(o)];
-      const size_t x = pick(vals.size()), y = st.arity == 2 ? pick(vals.size()) : x;
-      ++reads[x], ++reads[y];
-      zero_only |= x == 2 && y == 2;
-      if (o >= 0) cost += st.cost;
-      if (st.programmable) {
-        Bytes out = vals[x];
-        for (unsigned q = 0; q < 16; ++q)
-          if (pick(3) == 0) out[q] = st.arity == 2 ? vals[y][q] : synth::kZeroByte;
-        vals.push_back(out);
-      } else {
-        vals.push_back(run_map(st, vals[x], vals[y]));
-      }
-      reads.push_back(0);
-    }
-    if (std::count(reads.begin() + 3, reads.end() - 1, 0u) > 0 || zero_only) continue;
-    if (reads[2] > 0) cost += 0.25;
-    std::vector<int> goal(16, synth::kAnyByte);
-    bool any = false;
-    for (unsigned j = 0; j < 16; ++j) {
-      const int v = vals.back()[j];
-      if (v == synth::kZeroByte) goal[j] = v;
-      if (v >= 0 && v < 2 * B) goal[j] = v, any = true;
-    }
-    if (!any) continue;
-    const auto may = synth::light_only_may(ms, lights, 0.25, cost + 0.01, goal, 0);
-    if (!may) continue;  // (room for more than four instructions)
+    const size_t movers = 1 + programs.pick(3);
+    const auto d = programs.draw(false, movers, unsigned(4 - movers));
+    if (!d) continue;
+    const auto may = synth::light_only_may(d->ms, programs.lights, programs.kZeroRegister, d->cost + 0.01, d->goal, 0);
+    if (!may) continue;
     ++tried;
     ruled_out += !*may;
   }
@@ -289,8 +272,8 @@ TEST(CrossingWhole, NoRandomProgramOfLightsAloneIsRuledOutForItsOwnGoal) {
   std::vector<int> goal(16, synth::kAnyByte);
   for (int q = 0; q < 8; ++q) goal[size_t(q)] = q < 4 ? B + q + 4 : q;  // psrlq b by 4, blended with a
   const CrossingStep right = shift(4, 8);
-  EXPECT_TRUE(*synth::light_only_may({&right}, lights, synth::kInf, 0.34, goal, 0));
-  EXPECT_FALSE(*synth::light_only_may({&right}, lights, synth::kInf, 0.34, goal, 2));
+  EXPECT_TRUE(*synth::light_only_may({&right}, programs.lights, synth::kInf, 0.34, goal, 0));
+  EXPECT_FALSE(*synth::light_only_may({&right}, programs.lights, synth::kInf, 0.34, goal, 2));
 }
 
 TEST(CrossingWhole, AnOrOfRegistersWithoutZerosMakesNoGoal) {
