@@ -321,34 +321,37 @@ TEST(CrossingWhole, ProgramsOfMoreThanFourInstructionsOrByteLookupsAreNotTried) 
   EXPECT_FALSE(synth::whole_crossing_may(lookup, {}, ors, synth::kInf, 0.5, goal, 0).has_value());
 }
 
-// Through the search on Skylake: SSSE3 word shuffles at two pshufb and a por (2.33), where
-// shufps or packssdw with one shift and two ors (2.17) fit byte by byte but no or has zeros
-// where it needs them.
-TEST(CrossingWhole, TwoLookupsAndAnOrAreProvenWhereTheJoinsNeedZeros) {
-  for (const char* mask : {"v8i16:8,15,10,3,u,12,1,u", "v8i16:1,9,4,14,10,10,7,u", "v8i16:7,10,8,3,5,1,8,2"}) {
-    SynthOptions o{*isa::find_target("ssse3"), find_cpu("skylake")};
+// Through the search on Skylake: each mask costs `cost` and is proven past the levels.
+void expect_proven_past_levels(const char* target, std::vector<const char*> masks, double cost) {
+  for (const char* mask : masks) {
+    SynthOptions o{*isa::find_target(target), find_cpu("skylake")};
     o.budget_ms = 5000;
     auto r = synthesize(*parse_one(mask), o);
     ASSERT_TRUE(r) << mask;
-    EXPECT_NEAR(r->cost, 2 + kThird, 1e-5) << mask;
+    EXPECT_NEAR(r->cost, cost, 1e-5) << mask;
     EXPECT_TRUE(r->optimal) << mask;
     EXPECT_TRUE(r->past_levels) << mask;
   }
+}
+
+// SSSE3 word shuffles at two pshufb and a por (2.33), where shufps or packssdw with one shift
+// and two ors (2.17) fit byte by byte but no or has zeros where it needs them.
+TEST(CrossingWhole, TwoLookupsAndAnOrAreProvenWhereTheJoinsNeedZeros) {
+  expect_proven_past_levels("ssse3", {"v8i16:8,15,10,3,u,12,1,u", "v8i16:1,9,4,14,10,10,7,u", "v8i16:7,10,8,3,5,1,8,2"},
+                            2 + kThird);
 }
 
 // AVX2: a variable vpermilps with a shift and two blends or ors (2.17) fits byte by byte; tried
 // whole (each dword's source a control of its own), none makes these, so two vpshufb and a vpor
 // (2.33) are proven.
 TEST(CrossingWhole, ADwordLookupIsTriedWithEachSourceUnderItsControl) {
-  for (const char* mask : {"v8i16:10,1,u,9,12,4,3,u", "v8i16:6,14,6,11,5,9,12,9"}) {
-    SynthOptions o{*isa::find_target("avx2"), find_cpu("skylake")};
-    o.budget_ms = 5000;
-    auto r = synthesize(*parse_one(mask), o);
-    ASSERT_TRUE(r) << mask;
-    EXPECT_NEAR(r->cost, 2 + kThird, 1e-5) << mask;
-    EXPECT_TRUE(r->optimal) << mask;
-    EXPECT_TRUE(r->past_levels) << mask;
-  }
+  expect_proven_past_levels("avx2", {"v8i16:10,1,u,9,12,4,3,u", "v8i16:6,14,6,11,5,9,12,9"}, 2 + kThird);
+}
+
+// SSSE3 dword shuffles whose bytes stay in their halves: shufps and pshufd (2.0), where psllq a
+// and psrlq b by a dword place a2 and b3 but two lights cannot join four values.
+TEST(CrossingWhole, ADwordShuffleWithinHalvesIsProvenWithoutACrossingByte) {
+  expect_proven_past_levels("ssse3", {"v4i32:0,5,7,2"}, 2.0);
 }
 
 }  // namespace
