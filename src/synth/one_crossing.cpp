@@ -697,9 +697,9 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   for (const CrossingStep* m : movers)
     if (cross + m->cost + light < limit) maps.emplace_back(*m);
   // Where every goal byte stays in its half, Programs of light instructions alone (tried last,
-  // the dearest check): for each set
-  // of up to three movers that can bring every goal byte to its place (each mover once, in some
-  // order), those of the set and in-place lights, tried whole. (Four movers: not enumerated.)
+  // the dearest check): for each set of up to three movers that can bring every goal byte to its
+  // place (each mover once, in some order), those of the set and in-place lights, tried whole.
+  // (Four movers: not enumerated.)
   auto light_only_ruled_out = [&]() {
     // (After two levels the third, which tries the shortest of these, runs first.)
     if (levels < 3 || !in_place || (!movers.empty() && 4 * movers[0]->cost < limit)) return false;
