@@ -48,11 +48,19 @@ struct Byte {
       if (leaf[i].n == 0) return false;
     return true;
   }
-  void passing(uint8_t control) {
-    for (unsigned i = 0; i < n && !unknown; ++i) {
-      Leaf& l = leaf[i];
-      if (l.n == l.path.size()) unknown = true;
-      else l.path[l.n++] = control;
+  // Adds b's leaves, each past the control `literal` where one is given.
+  void append(const Byte& b, int literal = -1) {
+    unknown |= b.unknown;
+    for (unsigned i = 0; i < b.n && !unknown; ++i) {
+      Leaf l = b.leaf[i];
+      if (literal >= 0) {
+        if (l.n == l.path.size()) {
+          unknown = true;
+          break;
+        }
+        l.path[l.n++] = uint8_t(literal);
+      }
+      add(l);
     }
   }
 };
@@ -128,13 +136,8 @@ Value looked_up(const CrossingStep& h, const Value& x) {
   for (unsigned e = 0; e < kBytes / eb; ++e) {
     const unsigned first = e * eb / (per_block * eb) * per_block;  // the block's first element
     for (unsigned s = 0; s < per_block; ++s)
-      for (unsigned k = 0; k < eb; ++k) {
-        Byte b = x[(first + s) * eb + k];
-        b.passing(uint8_t((kLookupControls + e * per_block + s) * 2 + 1));
-        Byte& o = out[e * eb + k];
-        for (unsigned i = 0; i < b.n; ++i) o.add(b.leaf[i]);
-        o.unknown |= b.unknown;
-      }
+      for (unsigned k = 0; k < eb; ++k)
+        out[e * eb + k].append(x[(first + s) * eb + k], int((kLookupControls + e * per_block + s) * 2 + 1));
   }
   return out;
 }
@@ -515,24 +518,20 @@ class Enumeration {
           if (c >= room_ - kEps) continue;
           Value v{};
           const unsigned id = controls_;
+          const bool pick = light.kind == Kind::Pick;
           for (unsigned q = 0; q < kBytes; ++q) {
-            Byte bx = vals_[x][q];
+            Byte& o = v[q];
             const unsigned var = id * kBytes + q / light.bytes * light.bytes;  // (one control per block)
             if (light.kind == Kind::Join) {
-              for (unsigned i = 0; i < vals_[y][q].n; ++i) bx.add(vals_[y][q].leaf[i]);
-              bx.unknown |= vals_[y][q].unknown;
+              o.append(vals_[x][q]);
+              o.append(vals_[y][q]);
             } else if (light.kind == Kind::Mask) {
-              bx.passing(uint8_t(var * 2 + 1));
+              o.append(vals_[x][q], int(var * 2 + 1));
             } else {
               // A blend keeps x where its control is 0, y where 1; a pick keeps either or both.
-              Byte by = vals_[y][q];
-              const bool pick = light.kind == Kind::Pick;
-              bx.passing(uint8_t(var * 2 + pick));
-              by.passing(uint8_t((pick ? var + kBytes : var) * 2 + 1));
-              for (unsigned i = 0; i < by.n; ++i) bx.add(by.leaf[i]);
-              bx.unknown |= by.unknown;
+              o.append(vals_[x][q], int(var * 2 + pick));
+              o.append(vals_[y][q], int((pick ? var + kBytes : var) * 2 + 1));
             }
-            v[q] = bx;
           }
           const unsigned used = light.kind == Kind::Join ? 0 : light.kind == Kind::Pick ? 2 : 1;
           controls_ += used;
@@ -584,6 +583,13 @@ void InPlaceLights::add(Light l) {
   kinds.push_back(l);
 }
 
+unsigned InPlaceLights::fitting(double room) const {
+  const double c = cheapest();
+  unsigned k = 0;
+  while (double(k + 1) * c < room - kEps) ++k;
+  return k;
+}
+
 double InPlaceLights::cheapest() const {
   double c = std::numeric_limits<double>::infinity();
   for (const Light& k : kinds) c = std::min(c, k.cost);
@@ -627,10 +633,7 @@ std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<
   if ((h.programmable ? !small_table(h) : h.src.size() != kBytes) || goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
-  const double cheapest = lights.cheapest();
-  unsigned k = 0;
-  while (double(k + 1) * cheapest < room - kEps) ++k;
-  const unsigned max_instructions = 1 + unsigned(ms.size()) + k;
+  const unsigned max_instructions = 1 + unsigned(ms.size()) + lights.fitting(room);
   if (max_instructions > kMaxInstructions || max_instructions < min_instructions) return std::nullopt;
   return Enumeration(&h, ms, lights, zero_register, room, goal, max_instructions).any();
 }
@@ -641,10 +644,7 @@ std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, c
   if (goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
-  const double cheapest = lights.cheapest();
-  unsigned k = 0;
-  while (double(k + 1) * cheapest < room - kEps) ++k;
-  const unsigned max_instructions = unsigned(ms.size()) + k;
+  const unsigned max_instructions = unsigned(ms.size()) + lights.fitting(room);
   if (max_instructions > kMaxInstructions) return std::nullopt;
   if (max_instructions <= levels_tried &&
       std::none_of(lights.kinds.begin(), lights.kinds.end(), [&](const auto& l) { return l.programmable && l.cost < room - kEps; }))

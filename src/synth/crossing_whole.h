@@ -33,6 +33,7 @@ struct InPlaceLights {
   std::vector<Light> kinds;
   void add(Light l);
   double cheapest() const;
+  unsigned fitting(double room) const;  // how many of the cheapest cost less than room together
   // From the catalog's steps that neither cross nor move; nullopt where one of them is of none of
   // these kinds (then nothing here is tried).
   static std::optional<InPlaceLights> of(const std::vector<CrossingStep>& steps);

@@ -724,13 +724,10 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     // First the sets (cheap), then each tried whole: none may leave room for more than four
     // instructions, and past kMostSets the argument gives up (each costs about 0.05 ms).
     constexpr size_t kMostSets = 96;
-    const double cheapest = in_place->cheapest();
     std::vector<std::pair<std::vector<const CrossingStep*>, double>> sets;
     auto each_set = [&](auto&& self, size_t from, double cost) -> bool {
       if (brings()) {
-        size_t lights = 0;
-        while (double(lights + 1) * cheapest < limit - cost - kEps) ++lights;
-        if (set.size() + lights > 4 || sets.size() == kMostSets) return false;
+        if (set.size() + in_place->fitting(limit - cost) > 4 || sets.size() == kMostSets) return false;
         sets.push_back({set, cost});
       }
       if (set.size() == 3) return true;
