@@ -223,6 +223,7 @@ class Search {
     build_instances();
     price_vacates();
     const std::shared_ptr<const Reached> reached = reached_ = depth1();
+    stays_memo_.assign(reached->derivations.size() * k_, -1);
     start_ = std::chrono::steady_clock::now();
     const double catalog_ms = std::chrono::duration<double, std::milli>(start_ - t_catalog).count();
     const double cpu_start = thread_cpu_ms();
@@ -1600,12 +1601,70 @@ class Search {
   // then reaches pblendvb + pshufb at 2.0, not 1.67 without the copy). Two such steps are priced
   // twice though one copy may do: the proof counts on it only below two_vacates().
   double vacate_price(const isa::Instruction* p, int x, int y) const { return vacates(p, x, y) ? vacate_copy_ : 0; }
-  // Whether p on (x, y) reads the input that arrives in its fixed control register (x, y: value
-  // ids, or a Program's value numbers: the inputs come first in both).
+  // Whether p on (x, y) (value ids) reads what sits in its fixed control register: the input that
+  // arrives there, or a content that every Program as cheap makes there (stays_in).
   bool vacates(const isa::Instruction* p, int x, int y) const {
     if (cat_->fixed_register.empty()) return false;
     const auto it = cat_->fixed_register.find(p);
-    return it != cat_->fixed_register.end() && it->second < int(k_) && (x == it->second || y == it->second);
+    if (it == cat_->fixed_register.end() || it->second >= int(k_)) return false;
+    return stays_in(x, it->second) || (y != x && stays_in(y, it->second));
+  }
+  // Whether content x is input k or can only be made, for less than it costs with a copy, in
+  // input k's register: each instance that makes it from the leaves below that is a one-input
+  // instruction overwriting its operand, on input k (psrld a writes xmm0, where a arrives); no
+  // other programmable instruction costs less; and no two instructions do (by the bound's
+  // classes). A step reading it from a fixed control register then pays a copy as well (of x,
+  // or of input k before x was made). Depth-1 contents only; memoised per search.
+  bool stays_in(int x, int k) const {
+    if (x == k) return true;
+    const Reached& reached = *reached_;
+    if (x < leaves_ || x >= int(reached.derivations.size()) || copy_price_ <= 0 || !bounds_) return false;
+    int8_t& memo = stays_memo_[size_t(x) * k_ + size_t(k)];
+    if (memo >= 0) return memo == 1;
+    const double with_copy = values_[size_t(x)].cost + copy_price_ - 1e-6;
+    bool in = true, of_k = false;
+    for (const Reached::Derivation& d : reached.derivations[size_t(x)]) {
+      const Instance& h = cat_->instances[size_t(d.inst)];
+      if (h.cost < with_copy && !(h.arity == 1 && d.a == k && overwrites_an_operand(*h.in))) in = false;
+    }
+    std::vector<int> content(bytes_);
+    for (unsigned j = 0; j < bytes_; ++j) {
+      const Label l = values_[size_t(x)].bytes[j];
+      content[j] = l == kZeroLabel ? kZeroByte : int(l);
+      of_k |= l != kZeroLabel && int((l & ~kSignLabel) / 256) == k;
+    }
+    const unsigned need = need_of(content);
+    for (const isa::Instruction* p : cat_->programmable)
+      if (cat_->programmable_cost.at(p) < with_copy && (classes(*p) & need) == need && !(one_input(p) && overwrites_an_operand(*p)))
+        in = false;
+    if (in) {
+      synth::BoundInputs two = bounds_->inputs;
+      two.need = need;
+      in = synth::cheapest_shape(two, 2, 0) >= with_copy;
+    }
+    memo = in && of_k ? 1 : 0;
+    return memo == 1;
+  }
+  // The steps of answer s the search priced a copy out of a fixed control register for.
+  unsigned vacating_steps(const Solution& s) const {
+    unsigned n = 0;
+    std::vector<int> seen;
+    std::function<void(int)> walk = [&](int id) {
+      if (id < int(k_) || std::find(seen.begin(), seen.end(), id) != seen.end()) return;
+      seen.push_back(id);
+      const Value& v = values_[size_t(id)];
+      if (v.prog && vacates(v.prog, v.a, v.b)) ++n;
+      if (v.a >= 0) walk(v.a);
+      if (v.b >= 0) walk(v.b);
+    };
+    if (s.prog) {
+      n += vacates(s.prog, s.pa, s.pb);
+      walk(s.pa);
+      if (s.pb >= 0) walk(s.pb);
+    } else {
+      walk(s.value);
+    }
+    return n;
   }
   double programmable_cost(const isa::Instruction* p, int x, int y) const { return cat_->programmable_cost.at(p) + vacate_price(p, x, y); }
   // The least a Program with two steps that vacate a fixed control register costs: both, the copy
@@ -2180,10 +2239,9 @@ class Search {
     copy_free_ = std::min(copy_free_, s.cost);
     if (cat_->destructive && o_.objective != Objective::latency) {
       const Program prog = reconstruct(s);
-      bool vacated = false;
-      for (const Program::Step& st : prog.steps)
-        if (vacates(st.instr, st.args.empty() ? -1 : int(st.args[0]), st.args.size() < 2 ? -1 : int(st.args[1])))
-          s.cost -= vacate_copy_, vacated = true;
+      const unsigned vacating = vacating_steps(s);
+      const bool vacated = vacating > 0;
+      s.cost -= vacating * vacate_copy_;
       // (What pricing the vacates would make of copy_free_: vacates_block.)
       vacate_free_ = std::min(vacate_free_, s.cost + (vacated ? copy_price_ : 0));
       s.cost = with_copies(prog, s.cost);
@@ -2278,6 +2336,7 @@ class Search {
   bool handed_over_ = false;  // stopped before level 3 for a priced search (vacates_block)
   double copy_price_ = 0, vacate_copy_ = 0, two_vacates_ = kInf;  // price_vacates()
   double vacate_free_ = kInf;  // as copy_free_, each answer with the copies out of fixed control registers
+  mutable std::vector<int8_t> stays_memo_;  // stays_in, by (value id, input): -1 not known yet
   double ceiling_ = kInf;  // depth 3's first pass: its cuts as if the best answer cost this
   uint64_t nodes_ = 0, clock_calls_ = 0;
   bool out_of_budget_ = false, abandoned_ = false;
