@@ -18,6 +18,10 @@ constexpr double kEps = 1e-5;
 constexpr int kMask = 0x3FFF;   // argument * 256 + byte
 constexpr int kSign = 0x4000;   // a src's (and a leaf's) sign-fill flag
 constexpr int16_t kSaturated = 0x7FFF;  // a pack's element that was not extended: no input's byte
+// A whole-register byte lookup's result byte e (pshufb): whichever byte of its argument, or zero,
+// its control picks, a choice of its own per byte (ControlChoice).
+constexpr int16_t kChoice = 0x1000;
+bool is_choice(int label) { return label >= kChoice && label < kChoice + int(16); }
 constexpr unsigned kMaxInstructions = 4;
 
 // One of the bytes a register byte is the or of, with the controls of the masks and blends it
@@ -41,12 +45,17 @@ struct Byte {
     }
     leaf[n++] = l;
   }
-  // Every leaf passed a control, which may clear it.
+  // Every leaf passed a control, which may clear it (a lookup's choice may be zero).
   bool may_be_zero() const {
     if (unknown) return true;
     for (unsigned i = 0; i < n; ++i)
-      if (leaf[i].n == 0) return false;
+      if (leaf[i].n == 0 && !is_choice(leaf[i].label)) return false;
     return true;
+  }
+  bool has_choice() const {
+    for (unsigned i = 0; i < n; ++i)
+      if (is_choice(leaf[i].label)) return true;
+    return false;
   }
   // Adds b's leaves, each past the control `literal` where one is given.
   void append(const Byte& b, int literal = -1) {
@@ -69,6 +78,7 @@ using Value = std::array<Byte, kBytes>;
 Byte sign_fill(const Byte& b) {
   // The sign fill of an or is the or of the fills (its top bit is the or of theirs).
   Byte out = b;
+  out.unknown |= b.has_choice();  // (the fill of a byte chosen later: taken as anything)
   for (unsigned i = 0; i < out.n; ++i)
     if (out.leaf[i].label != kSaturated) out.leaf[i].label = int16_t(out.leaf[i].label | kSign);
   return out;
@@ -77,7 +87,7 @@ Byte sign_fill(const Byte& b) {
 // x may be y's sign fill: each leaf of x no control clears is the fill of one of y's, and the
 // fill of each of y's that none clears is one of x's.
 bool may_fill(const Byte& x, const Byte& y) {
-  if (x.unknown || y.unknown) return true;
+  if (x.unknown || y.unknown || x.has_choice() || y.has_choice()) return true;
   auto has = [](const Byte& b, int label, bool only_fixed) {
     for (unsigned i = 0; i < b.n; ++i)
       if (b.leaf[i].label == label && (!only_fixed || b.leaf[i].n == 0)) return true;
@@ -142,31 +152,76 @@ Value looked_up(const CrossingStep& h, const Value& x) {
   return out;
 }
 
+// A whole-register byte lookup that can zero (pshufb xmm): each result byte its own choice.
+bool whole_table(const CrossingStep& h) {
+  return h.programmable && h.table && h.tables == 1 && h.arity == 1 && h.elem_bytes == 1 && h.block_bytes >= kBytes && h.zeros;
+}
+Value chosen() {
+  Value out{};
+  for (unsigned e = 0; e < kBytes; ++e) out[e].add(Leaf{int16_t(kChoice + int(e))});
+  return out;
+}
+
 // The result makes the goal for some choice of the controls: at each goal byte every leaf of
-// another byte is cleared (a literal on its way is false) and one of the goal's is kept (all of
-// its literals hold). A small search: a kept leaf per goal byte, then a false literal for each
-// leaf to clear.
+// another byte is cleared (a literal on its way is false, or the lookup byte it passed picks
+// another) and one of the goal's is kept (all of its literals hold, and the lookup byte it passed
+// picks it). A small search: a kept leaf per goal byte, then a way to clear each leaf left.
 class ControlChoice {
  public:
-  explicit ControlChoice(const Value& r, const std::vector<int>& goal) {
+  // from: the whole lookup's argument, where r holds its choices (kChoice), else nullptr.
+  ControlChoice(const Value& r, const std::vector<int>& goal, const Value* from) {
     for (unsigned j = 0; j < kBytes; ++j) {
       const int g = goal[j];
-      if (g == kAnyByte || r[j].unknown) continue;
-      std::vector<const Leaf*> keep;
+      if (g == kAnyByte || r[j].unknown || (!from && r[j].has_choice())) continue;
+      std::vector<Cand> keep;
+      auto sort = [&](const Cand& c, int label) {
+        if (g >= 0 && label == g) keep.push_back(c);
+        else if (c.n == 0 && c.choice < 0) impossible_ = true;
+        else clear_.push_back(c);
+      };
       for (unsigned i = 0; i < r[j].n; ++i) {
         const Leaf& l = r[j].leaf[i];
-        if (g >= 0 && l.label == g) keep.push_back(&l);
-        else if (l.n == 0) impossible_ = true;
-        else clear_.push_back(&l);
+        Cand c;
+        for (unsigned k = 0; k < l.n; ++k) c.lit[c.n++] = l.path[k];
+        if (!is_choice(l.label)) {
+          sort(c, l.label);
+          continue;
+        }
+        // Each byte the lookup may pick, with the controls it passed before the lookup.
+        c.choice = int8_t(l.label - kChoice);
+        for (unsigned q = 0; q < kBytes; ++q) {
+          const Byte& b = (*from)[q];
+          Cand at = c;
+          at.pick = int8_t(q);
+          if (b.unknown) {
+            if (g >= 0) keep.push_back(at);  // (anything: the goal's byte alone, or zero)
+            continue;
+          }
+          for (unsigned m = 0; m < b.n; ++m) {
+            Cand leaf = at;
+            for (unsigned k = 0; k < b.leaf[m].n; ++k) leaf.lit[leaf.n++] = b.leaf[m].path[k];
+            sort(leaf, b.leaf[m].label);
+          }
+        }
       }
       if (g >= 0 && keep.empty()) impossible_ = true;
       if (g >= 0) keep_.push_back(std::move(keep));
     }
     value_.fill(-1);
+    picks_.fill(-1);
   }
   bool exists() { return !impossible_ && kept(0); }
 
  private:
+  // A leaf at a goal place: its literals, and the lookup byte (choice) that must pick `pick`.
+  struct Cand {
+    std::array<uint8_t, 6> lit{};
+    uint8_t n = 0;
+    int8_t choice = -1, pick = -1;
+  };
+  static constexpr int8_t kZeroPick = 16;
+  static constexpr unsigned kPicks = 128;  // trail entries from here on are lookup bytes
+
   bool assign(uint8_t lit) {
     int8_t& v = value_[lit >> 1];
     if (v < 0) {
@@ -176,36 +231,60 @@ class ControlChoice {
     }
     return v == (lit & 1);
   }
-  void undo(size_t to) {
-    for (; trail_.size() > to; trail_.pop_back()) value_[trail_.back()] = -1;
+  bool choose(int e, int8_t q) {
+    int8_t& v = picks_[size_t(e)];
+    if (v < 0) {
+      v = q;
+      trail_.push_back(kPicks + unsigned(e));
+      return true;
+    }
+    return v == q;
   }
-  // 1: every literal holds; 0: one is false; -1: open.
-  int holds(const Leaf& l) const {
+  void undo(size_t to) {
+    for (; trail_.size() > to; trail_.pop_back())
+      (trail_.back() < kPicks ? value_[trail_.back()] : picks_[trail_.back() - kPicks]) = -1;
+  }
+  // 1: every literal holds (and the pick); 0: one is false; -1: open.
+  int holds(const Cand& c) const {
     int r = 1;
-    for (unsigned k = 0; k < l.n; ++k) {
-      const int8_t v = value_[l.path[k] >> 1];
+    if (c.choice >= 0) {
+      const int8_t v = picks_[size_t(c.choice)];
       if (v < 0) r = -1;
-      else if (v != (l.path[k] & 1)) return 0;
+      else if (v != c.pick) return 0;
+    }
+    for (unsigned k = 0; k < c.n; ++k) {
+      const int8_t v = value_[c.lit[k] >> 1];
+      if (v < 0) r = -1;
+      else if (v != (c.lit[k] & 1)) return 0;
     }
     return r;
   }
   bool kept(size_t i) {
     if (i == keep_.size()) return cleared();
-    for (const Leaf* l : keep_[i]) {
+    for (const Cand& c : keep_[i]) {
       const size_t mark = trail_.size();
-      bool ok = true;
-      for (unsigned k = 0; k < l->n && ok; ++k) ok = assign(l->path[k]);
-      for (const Leaf* c : clear_) ok = ok && holds(*c) != 1;
+      bool ok = c.choice < 0 || choose(c.choice, c.pick);
+      for (unsigned k = 0; k < c.n && ok; ++k) ok = assign(c.lit[k]);
+      for (const Cand& d : clear_) ok = ok && holds(d) != 1;
       if (ok && kept(i + 1)) return true;
       undo(mark);
     }
     return false;
   }
   bool cleared() {
-    for (const Leaf* c : clear_) {
-      if (holds(*c) != -1) continue;  // (0: cleared; 1 cannot be: kept() checked)
-      for (unsigned k = 0; k < c->n; ++k) {
-        const uint8_t lit = c->path[k];
+    for (const Cand& c : clear_) {
+      if (holds(c) != -1) continue;  // (0: cleared; 1 cannot be: kept() checked)
+      if (c.choice >= 0 && picks_[size_t(c.choice)] < 0) {
+        // No goal byte took this lookup byte: zero clears whatever it could pick, and binds
+        // nothing else, so it is as good as any other way.
+        const size_t mark = trail_.size();
+        choose(c.choice, kZeroPick);
+        if (cleared()) return true;
+        undo(mark);
+        return false;
+      }
+      for (unsigned k = 0; k < c.n; ++k) {
+        const uint8_t lit = c.lit[k];
         if (value_[lit >> 1] >= 0) continue;
         const size_t mark = trail_.size();
         assign(uint8_t(lit ^ 1));
@@ -217,21 +296,22 @@ class ControlChoice {
     return true;
   }
 
-  std::vector<std::vector<const Leaf*>> keep_;  // per goal byte, the leaves of its label
-  std::vector<const Leaf*> clear_;              // leaves of other bytes at goal places
+  std::vector<std::vector<Cand>> keep_;  // per goal byte, the leaves of its label
+  std::vector<Cand> clear_;              // leaves of other bytes at goal places
   bool impossible_ = false;
   std::array<int8_t, 128> value_{};
+  std::array<int8_t, kBytes> picks_{};   // per lookup byte, the argument byte it picks (kZeroPick)
   std::vector<unsigned> trail_;
 };
 
-bool may_make(const Value& r, const std::vector<int>& goal) { return ControlChoice(r, goal).exists(); }
+bool may_make(const Value& r, const std::vector<int>& goal, const Value* from) { return ControlChoice(r, goal, from).exists(); }
 
 class Enumeration {
  public:
   // h: nullptr for Programs of light instructions only.
   Enumeration(const CrossingStep* h, const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
               double zero_register, double room, const std::vector<int>& goal, unsigned max_instructions)
-      : has_h_(h != nullptr), lights_(lights), zero_register_(zero_register), room_(room), goal_(goal), max_(max_instructions) {
+      : has_h_(h != nullptr), whole_(h && whole_table(*h)), lights_(lights), zero_register_(zero_register), room_(room), goal_(goal), max_(max_instructions) {
     if (h) roles_.push_back(h);
     for (const CrossingStep* m : ms) roles_.push_back(m);
     follow_movers();
@@ -287,8 +367,8 @@ class Enumeration {
       }
       for (unsigned i = 0; i < b.n; ++i) {
         const int l = b.leaf[i].label;
-        if (l >= 0 && l < 512)
-          for (uint32_t js = wanted_at_[size_t(l)]; js; js &= js - 1) where[size_t(std::countr_zero(js))] |= uint16_t(1u << s);
+        const uint32_t at = l >= 0 && l < 512 ? wanted_at_[size_t(l)] : is_choice(l) ? picked_ : 0;
+        for (uint32_t js = at; js; js &= js - 1) where[size_t(std::countr_zero(js))] |= uint16_t(1u << s);
       }
     }
     uint32_t holds = 0;
@@ -380,12 +460,16 @@ class Enumeration {
   }
   unsigned all() const { return (1u << roles_.size()) - 1; }
 
+  // A leaf may be `label` (a goal byte's): it is, or a lookup byte that may pick it.
+  bool may_be(int leaf, int label) const {
+    return leaf == label || (is_choice(leaf) && label >= 0 && label < 512 && (wanted_at_[size_t(label)] & picked_));
+  }
   // Value v may hold `label` at place q.
   bool may_hold(size_t v, unsigned q, int label) const {
     const Byte& b = vals_[v][q];
     if (b.unknown) return true;
     for (unsigned i = 0; i < b.n; ++i)
-      if (b.leaf[i].label == label) return true;
+      if (may_be(b.leaf[i].label, label)) return true;
     return false;
   }
   // H, the only role left, ends the Program right after the instruction being placed (placed
@@ -397,6 +481,14 @@ class Enumeration {
   template <class Holds>
   bool may_feed_h(Holds&& holds) const {
     if (!h_last_) return false;
+    if (whole_) {  // (a whole lookup picks each goal byte from anywhere in its argument)
+      for (uint32_t js = need_; js; js &= js - 1) {
+        bool held = false;
+        for (unsigned q = 0; q < kBytes && !held; ++q) held = holds(q, goal_[std::countr_zero(js)]);
+        if (!held) return false;
+      }
+      return true;
+    }
     for (unsigned side = 0; side < roles_[0]->arity; ++side) {
       bool all_held = true;
       for (unsigned q = 0; q < kBytes && all_held; ++q)
@@ -427,7 +519,7 @@ class Enumeration {
       for (unsigned q = half * 8; q < half * 8 + 8 && !found; ++q) {
         const Byte& b = v[q];
         found = b.unknown;
-        for (unsigned i = 0; i < b.n && !found; ++i) found = b.leaf[i].label == label;
+        for (unsigned i = 0; i < b.n && !found; ++i) found = may_be(b.leaf[i].label, label);
       }
       if (!found) return false;
     }
@@ -455,7 +547,7 @@ class Enumeration {
   bool extend(double spent, unsigned placed, unsigned count, const Key& prev) {
     // (The zero register counts as an instruction here: the levels may have taken it so.)
     if (placed == all() && unread() == 1 && (count + (reads_[2] > 0) > levels_tried_ || programmable_ > 0) &&
-        may_make(vals_.back(), goal_))
+        may_make(vals_.back(), goal_, whole_ ? &vals_[h_arg_] : nullptr))
       return true;
     if (count == max_) return false;
     const unsigned pending = unsigned(roles_.size()) - unsigned(std::popcount(placed));
@@ -489,7 +581,15 @@ class Enumeration {
             continue;
           const double c = spent + paid(x) + (yy != x ? paid(yy) : 0.0);
           if (c >= room_ - kEps) continue;
-          auto v = st.programmable ? std::optional<Value>(looked_up(st, vals_[x])) : mapped(st, vals_[x], vals_[yy]);
+          const bool lookup = whole_ && r == 0;
+          auto v = lookup ? std::optional<Value>(chosen())
+                   : st.programmable ? std::optional<Value>(looked_up(st, vals_[x])) : mapped(st, vals_[x], vals_[yy]);
+          if (lookup) {  // (its choices pick from x: the goal bytes x holds somewhere)
+            h_arg_ = x;
+            picked_ = 0;
+            for (uint32_t js = need_; js; js &= js - 1)
+              if (where_[x][size_t(std::countr_zero(js))]) picked_ |= 1u << std::countr_zero(js);
+          }
           if (v && has_h_ && r == 0 && !crosses(*v)) continue;
           if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key)) return true;
         }
@@ -547,6 +647,9 @@ class Enumeration {
   }
 
   bool has_h_;
+  bool whole_;            // H is a whole lookup (pshufb): its result bytes are choices of h_arg_'s
+  size_t h_arg_ = 0;      // H's argument, while H is placed
+  uint32_t picked_ = 0;   // the goal places whose byte H's argument holds somewhere (its choices may be)
   std::vector<const CrossingStep*> roles_;  // H (where there is one), then the movers
   unsigned simple_ = 0;                     // the movers of one register (role bits)
   bool h_last_ = true;                      // H can end the Program (a byte map's goal bytes agree)
@@ -630,7 +733,7 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
                                        const std::vector<int>& goal, unsigned min_instructions) {
-  if ((h.programmable ? !small_table(h) : h.src.size() != kBytes) || goal.size() != kBytes) return std::nullopt;
+  if ((h.programmable ? !small_table(h) && !whole_table(h) : h.src.size() != kBytes) || goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
   const unsigned max_instructions = 1 + unsigned(ms.size()) + lights.fitting(room);

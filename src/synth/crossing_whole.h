@@ -42,7 +42,8 @@ struct InPlaceLights {
 // Whether some Program of H, the movers `ms` (each once) and in-place lights (and the zero
 // register, at `zero_register`) costing less than `room` in all may make `goal` (16 labels,
 // kAnyByte, kZeroByte); false when none does; nullopt where a mover is programmable, or H is
-// and is no table lookup of at most sixteen (element, source) pairs (vpermilps, not pshufb), or the
+// and is neither a table lookup of at most sixteen (element, source) pairs (vpermilps) nor a
+// whole-register byte lookup that zeroes (pshufb: each result byte a choice of its own), or the
 // Programs are too many to try (more than four instructions) or too few to be worth it (the
 // longest fewer than `min_instructions`: the levels try those).
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,

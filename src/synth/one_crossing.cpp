@@ -919,25 +919,29 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
                           const std::vector<std::vector<Reach>>& r, const std::vector<Crossing>& through, bool joined) {
     const double l = levels >= 3 ? std::min(least(h, ms, 4, joined), least_three(h, ms, joined)) : least(h, ms, 3, joined);
     if (l >= limit) return false;
-    if (mm.size() == 1)
-      if (const auto may = lookup_with_mover(h, *mm[0])) return *may;
-    if (mm.empty())
-      if (const auto least_cost = lookup_with_joins(h)) return *least_cost < limit;
-    if (!fits(h, r, through)) return false;
     double c = h.cost;
     for (const CrossingStep* m : ms) c += m->cost;
+    // Where few enough, every Program of H, the movers and in-place lights tried whole: false
+    // when none makes the goal (those of three instructions with a byte map H only once level 3,
+    // which tries them too, is complete; with a programmable one level 3 does not).
+    auto tried_whole = [&]() {
+      if (in_place)
+        if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal,
+                                                levels >= 3 || h.programmable ? 3 : 4))
+          return *may;
+      return true;
+    };
+    // A whole lookup's shapes (cheap), then the Programs they let through, tried whole.
+    if (mm.size() == 1)
+      if (const auto may = lookup_with_mover(h, *mm[0])) return *may && tried_whole();
+    if (mm.empty())
+      if (const auto least_cost = lookup_with_joins(h)) return *least_cost < limit && tried_whole();
+    if (!fits(h, r, through)) return false;
     // The result joins the values that hold its bytes: a light instruction for each beyond one.
     if (const unsigned t = fewest_sources(h, ms, p.goal); t == kNever || c + double(t - 1) * joining >= limit) return false;
     // No room for another instruction: the Program is H and the movers alone, each tried.
     if (c + light >= limit) return makes(h, ms, p.goal);
-    // Room for a few in-place lights: where they are few, every such Program tried whole (those
-    // of three instructions with a byte map H only once level 3, which tries them too, is
-    // complete; with a programmable one level 3 does not).
-    if (in_place)
-      if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal,
-                                              levels >= 3 || h.programmable ? 3 : 4))
-        return *may;
-    return true;
+    return tried_whole();
   };
   std::vector<const CrossingStep*> hs;  // every H, cheapest first
   for (const CrossingStep& h : *p.steps) {

@@ -1088,40 +1088,110 @@ class Search {
   // propagation (blend_choice), and any blend taking exactly those will do: the cheapest
   // instance of that choice (blendps, pblendw, vpblendd by immediate) or the variable blend.
   // Cheap, so it runs before level 3 and the one-crossing argument then proves what it finds.
+  // Then the same with a blend after the lookup, taking from an input the blocks that hold the
+  // goal in place (vpblendvb a, b; vpshufb; vpblendd with b: 2.0 where two lookups and an or
+  // take 2.33): the lookup need not make those. Or from a made content (psllq a, blendps of a
+  // and b, pshufb, blendps with the shifted a: 2.17), which the first blend may read too, paid once.
   void blend_then_lookup(int n1) {
     if (!level4_applies() || best_.cost == kInf) return;
     const Catalog::BlendParts& parts = blend_parts();
+    if (parts.lookup == kInf) return;
+    blends_then_lookup(parts, goal_, n1, 0.0, nullptr, [&](int v) {
+      for (const isa::Instruction* q : parts.lookups) solve(q, v, -1);
+    });
+    double finer = kInf;  // (a coarser blend frees no more than a finer one as cheap)
+    std::vector<std::pair<unsigned, double>> widths = parts.widths;
+    std::sort(widths.begin(), widths.end());
+    for (const auto& [w, gc] : widths) {
+      if (gc >= finer || gc + parts.lookup >= best_.cost) continue;
+      finer = gc;
+      for (int z = 0; z < n1; ++z) {
+        if (z == int(k_) && z < leaves_) z = leaves_;  // (not the zero register)
+        const double zc = values_[size_t(z)].cost;
+        if (z >= int(k_) && (is_hidden(z) || zc + gc + parts.lookup >= best_.cost)) continue;
+        // The blocks z gives in place: each wanted byte there is z's own (and one is wanted).
+        uint32_t sel = 0;
+        std::vector<int> rest = goal_;
+        for (unsigned j0 = 0; j0 < bytes_; j0 += w) {
+          bool own = true, wanted = false;
+          for (unsigned j = j0; j < j0 + w && own; ++j) {
+            own = goal_[j] == kAnyByte || (goal_[j] >= 0 && values_[size_t(z)].bytes[j] == Label(goal_[j]));
+            wanted |= goal_[j] >= 0;
+          }
+          if (!own || !wanted) continue;
+          for (unsigned j = j0; j < j0 + w; ++j) sel |= 1u << j, rest[j] = kAnyByte;
+        }
+        const auto g = parts.blend_of.find(sel);
+        if (sel == 0 || g == parts.blend_of.end() || std::all_of(rest.begin(), rest.end(), [](int r) { return r == kAnyByte; }))
+          continue;
+        const double blend = cat_->instances[size_t(g->second)].cost;
+        // (With a made z, the first blend's x is an input or z: another made x pays both, two
+        // made contents, two blends and a lookup, dearer than two lookups and an or.)
+        std::vector<int> xs;
+        if (z >= int(k_))
+          for (int x = 0; x <= int(k_); ++x) xs.push_back(x < int(k_) ? x : z);
+        blends_then_lookup(parts, rest, n1, blend + (z >= int(k_) ? zc : 0.0), z >= int(k_) ? &xs : nullptr, [&](int v) {
+          const Value& made = values_[size_t(v)];
+          const bool shared = made.a == z || made.b == z;  // (then v's cost has z's)
+          for (const isa::Instruction* q : parts.lookups) {
+            if (made.cost + programmable_cost(q, v, -1) + blend + (shared ? 0.0 : zc) >= best_.cost) continue;
+            if (auto control = control_for(q, v, -1, rest)) {
+              const int t = add_programmed(q, v, -1, std::move(*control));
+              apply(g->second, t, z, shared ? values_[size_t(t)].cost + blend : -1);
+            }
+          }
+        });
+      }
+    }
+  }
+  // The blends of x (a made content, or the other input where `want` is not the goal; those of
+  // `only` where given) and an input that keep each byte `want` asks for somewhere, for one
+  // lookup after (and `extra`, what comes after it); `done` gets each blend's content.
+  template <class Done>
+  void blends_then_lookup(const Catalog::BlendParts& parts, const std::vector<int>& want, int n1, double extra,
+                          const std::vector<int>* only, Done&& done) {
     const auto& [lookups, lookup, blend_of, all_widths, vblend, variable] = parts;
-    if (lookup == kInf) return;
+    const double below = best_.cost - extra;
     // The widths with a blend cheap enough, and the variable blend's.
     std::vector<unsigned> widths;
     double cheapest_blend = variable;
     for (const auto& [w, c] : all_widths)
-      if (c + lookup < best_.cost) widths.push_back(w), cheapest_blend = std::min(cheapest_blend, c);
+      if (c + lookup < below) widths.push_back(w), cheapest_blend = std::min(cheapest_blend, c);
     if (vblend && std::find(widths.begin(), widths.end(), 1u) == widths.end()) widths.push_back(1);
     if (cheapest_blend == kInf) return;
-    // Where each goal byte sits in each input (one place at most) and in x.
-    const size_t nl = goal_labels_.size();
+    std::vector<Label> labels;
+    for (int w : want)
+      if (w >= 0 && std::find(labels.begin(), labels.end(), Label(w)) == labels.end()) labels.push_back(Label(w));
+    // Where each wanted byte sits in each input (one place at most) and in x.
+    const size_t nl = labels.size();
     std::vector<std::array<uint32_t, 2>> in_y(nl, {0u, 0u});
     for (size_t l = 0; l < nl; ++l)
       for (int y = 0; y < int(k_); ++y)
         for (unsigned j = 0; j < bytes_; ++j)
-          if (values_[size_t(y)].bytes[j] == goal_labels_[l]) in_y[l][size_t(y)] |= 1u << j;
-    std::array<int8_t, 512> index_of;  // a goal byte's index in goal_labels_, by label
+          if (values_[size_t(y)].bytes[j] == labels[l]) in_y[l][size_t(y)] |= 1u << j;
+    std::array<int8_t, 512> index_of;  // a wanted byte's index in labels
     index_of.fill(-1);
     for (size_t l = 0; l < nl; ++l)
-      if (goal_labels_[l] < 512) index_of[goal_labels_[l]] = int8_t(l);
+      if (labels[l] < 512) index_of[labels[l]] = int8_t(l);
+    // (Two inputs blended, then the lookup: level 4's pairs, for the goal itself.)
+    const bool inputs_too = &want != &goal_;
     std::vector<uint32_t> in_x(nl);
-    for (int x = leaves_; x < n1; ++x) {
-      const double xc = values_[size_t(x)].cost;
-      if (is_hidden(x) || xc + cheapest_blend + lookup >= best_.cost) continue;
+    std::vector<int> xs;
+    if (only) xs = *only;
+    else
+      for (int x = inputs_too ? 0 : leaves_; x < n1; ++x)
+        if (x < int(k_) || x >= leaves_) xs.push_back(x);  // (not the zero register)
+    for (int x : xs) {
+      // (x's cost is in `extra` where it is a made z the last blend reads too.)
+      const double xc = only && x >= int(k_) ? 0.0 : values_[size_t(x)].cost;
+      if (is_hidden(x) || xc + cheapest_blend + lookup >= below) continue;
       std::fill(in_x.begin(), in_x.end(), 0u);
       bool any = false;
       for (unsigned j = 0; j < bytes_; ++j)
         if (const Label l = values_[size_t(x)].bytes[j]; l < 512 && index_of[l] >= 0) in_x[size_t(index_of[l])] |= 1u << j, any = true;
       if (!any) continue;
       for (int y = 0; y < int(k_); ++y) {
-        bool covered = true;
+        bool covered = y != x;
         for (size_t l = 0; l < nl && covered; ++l) covered = (in_x[l] | in_y[l][size_t(y)]) != 0;
         if (!covered) continue;
         uint32_t tried[8];  // (one choice per width: 1, 2, 4, 8 bytes)
@@ -1135,18 +1205,13 @@ class Search {
           // The cheapest fixed blend making that choice, and the variable blend where it is cheaper.
           const auto b = blend_of.find(*sel);
           const double fixed = b == blend_of.end() ? kInf : cat_->instances[size_t(b->second)].cost;
-          if (xc + fixed + lookup < best_.cost)
-            if (const int v = apply(b->second, x, y); v >= 0)
-              for (const isa::Instruction* q : lookups) solve(q, v, -1);
-          if (!vblend || variable >= fixed || xc + variable + lookup >= best_.cost) continue;
-          std::vector<int> want(bytes_, kAnyByte);
-          for (unsigned j = 0; j < bytes_; ++j) want[j] = int(values_[size_t(*sel >> j & 1 ? y : x)].bytes[j]);
-          if (auto control = control_for(vblend, x, y, want)) {
-            const int c = add_programmed(vblend, x, y, std::move(*control));
-            // (With the blend's copy: solve prices what the search sees, which has none.)
-            for (const isa::Instruction* q : lookups)
-              if (xc + variable + cat_->programmable_cost.at(q) < best_.cost) solve(q, c, -1);
-          }
+          if (xc + fixed + lookup < below)
+            if (const int v = apply(b->second, x, y); v >= 0) done(v);
+          if (!vblend || variable >= fixed || xc + variable + lookup >= below) continue;
+          std::vector<int> keep(bytes_, kAnyByte);
+          for (unsigned j = 0; j < bytes_; ++j) keep[j] = int(values_[size_t(*sel >> j & 1 ? y : x)].bytes[j]);
+          // (With the blend's copy: the lookup's cost check prices what the search sees, which has none.)
+          if (auto control = control_for(vblend, x, y, keep)) done(add_programmed(vblend, x, y, std::move(*control)));
         }
       }
     }

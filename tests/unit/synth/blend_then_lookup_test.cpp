@@ -64,5 +64,27 @@ TEST(BlendThenLookup, PblendvbPaysItsCopyOutOfXmm0) {
   EXPECT_NEAR(r->lower_bound, r->cost, 1e-5);
 }
 
+TEST(BlendThenLookup, ABlendAfterTheLookupTakesBlocksInPlace) {
+  // a and b blended by vpblendvb, vpshufb, then vblendps takes b's dword 1 (words 10, 11 in
+  // place): 2/3 + 1 + 1/3 = 2.0, where two lookups and an or cost 2.33.
+  auto r = synthesize(*parse_one("v8i16:3,1,10,11,15,8,13,1"), without_stages("avx2"));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 2.0, 1e-5) << print_program(r->program);
+  EXPECT_TRUE(r->optimal);
+  EXPECT_EQ(names(r->program), (std::vector<std::string>{"vpblendvb", "vpshufb", "vblendps"})) << print_program(r->program);
+  // The block from a shifted input: psllq a (0.5) is the first blend's argument and the last
+  // one's, paid once; or only the last one's, the first blending a and b. 2.17 on both.
+  for (const char* target : {"sse4.1", "avx2"})
+    for (const char* mask : {"v8i16:0,0,1,2,0,11,5,13", "v8i16:8,6,7,13,8,2,u,5"}) {
+      auto r = synthesize(*parse_one(mask), without_stages(target));
+      ASSERT_TRUE(r);
+      EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5) << target << " " << mask << "\n" << print_program(r->program);
+      EXPECT_TRUE(r->optimal) << target << " " << mask;
+      const auto n = names(r->program);
+      ASSERT_EQ(n.size(), 4u) << print_program(r->program);
+      EXPECT_EQ(n.back(), std::string(target) == "avx2" ? "vblendps" : "blendps") << print_program(r->program);
+    }
+}
+
 }  // namespace
 }  // namespace shufc

@@ -123,6 +123,13 @@ CrossingStep dword_lookup() {
   s.cost = 1;
   return s;
 }
+// pshufb: each byte from any byte of the register, or zero.
+CrossingStep byte_lookup() {
+  CrossingStep s = dword_lookup();
+  s.elem_bytes = 1;
+  s.zeros = true;
+  return s;
+}
 CrossingStep byte_mask() {
   CrossingStep s;
   s.programmable = s.table = s.zeros = true;
@@ -162,7 +169,7 @@ class RandomPrograms {
  public:
   RandomPrograms() {
     for (unsigned imm : {0x4Eu, 0xB1u, 0x1Bu, 0x72u, 0x8Du}) hs_.push_back(shufps(imm)), hs_.push_back(pshufd(imm));
-    hs_.push_back(punpcklwd()), hs_.push_back(packssdw()), hs_.push_back(dword_lookup());
+    hs_.push_back(punpcklwd()), hs_.push_back(packssdw()), hs_.push_back(dword_lookup()), hs_.push_back(byte_lookup());
     for (int n : {1, 2, 4, 6}) movers_.push_back(shift(n, 8)), movers_.push_back(shift(-n, 8));
     movers_.push_back(shift(2, 4)), movers_.push_back(shift(-2, 4)), movers_.push_back(shift(2, 4, true));
     catalog_ = {por(), byte_mask(), variable_blend(), movq(), insert_in_place()};
@@ -200,7 +207,12 @@ class RandomPrograms {
       zero_only |= x == 2 && y == 2;
       if (o >= 0) d.cost += st.cost;
       Bytes out = vals[x];
-      if (st.programmable && st.crossing) {  // the dword lookup with a random control
+      if (st.programmable && st.crossing && st.elem_bytes == 1) {  // the byte lookup, a random control
+        for (unsigned q = 0; q < 16; ++q) {
+          const size_t from = pick(17);
+          out[q] = from == 16 ? synth::kZeroByte : vals[x][from];
+        }
+      } else if (st.programmable && st.crossing) {  // the dword lookup with a random control
         for (unsigned e = 0; e < 4; ++e) {
           const size_t from = pick(4);
           for (unsigned k = 0; k < 4; ++k) out[e * 4 + k] = vals[x][from * 4 + k];
@@ -308,15 +320,17 @@ TEST(CrossingWhole, ASignedPackMovesOnlySignExtendedElements) {
   EXPECT_FALSE(*synth::whole_crossing_may(h, {&srl, &srl}, none, synth::kInf, 0.1, goal, 0));
 }
 
-TEST(CrossingWhole, ProgramsOfMoreThanFourInstructionsOrByteLookupsAreNotTried) {
+TEST(CrossingWhole, ProgramsOfMoreThanFourInstructionsOrLookupsThatCannotZeroAreNotTried) {
   std::vector<int> goal(16, synth::kAnyByte);
   goal[0] = 8;
   InPlaceLights ors;
   ors.add({InPlaceLights::Kind::Join, kThird});
   EXPECT_FALSE(synth::whole_crossing_may(pshufd(0x4E), {}, ors, synth::kInf, 1.34, goal, 0).has_value());
-  // A byte lookup (pshufb) has too many choices; a dword lookup (vpermilps) is tried.
+  // A dword lookup (vpermilps) is tried, and a byte lookup that zeroes (pshufb: each byte a
+  // choice of its own); one that cannot zero is not.
   CrossingStep lookup = dword_lookup();
   EXPECT_TRUE(synth::whole_crossing_may(lookup, {}, ors, synth::kInf, 0.5, goal, 0).has_value());
+  EXPECT_TRUE(synth::whole_crossing_may(byte_lookup(), {}, ors, synth::kInf, 0.5, goal, 0).has_value());
   lookup.elem_bytes = 1;
   EXPECT_FALSE(synth::whole_crossing_may(lookup, {}, ors, synth::kInf, 0.5, goal, 0).has_value());
 }
@@ -352,6 +366,13 @@ TEST(CrossingWhole, ADwordLookupIsTriedWithEachSourceUnderItsControl) {
 // and psrlq b by a dword place a2 and b3 but two lights cannot join four values.
 TEST(CrossingWhole, ADwordShuffleWithinHalvesIsProvenWithoutACrossingByte) {
   expect_proven_past_levels("ssse3", {"v4i32:0,5,7,2"}, 2.0);
+}
+
+// SSSE3 dword shuffles at pand, pshufb and por (1.83): pshufb as H, each result byte a choice of
+// its own among its argument's bytes and zero, with the lights around it; no such Program of
+// three or four instructions below 1.83 makes them.
+TEST(CrossingWhole, AByteLookupIsTriedWithEachByteItsOwnChoice) {
+  expect_proven_past_levels("ssse3", {"v4i32:u,4,7,3", "v4i32:1,5,6,3", "v4f32:4,0,2,u"}, 11.0 / 6);
 }
 
 }  // namespace
