@@ -54,6 +54,8 @@ constexpr Label kSignLabel = 0x8000;  // with an input byte's label: that byte's
 constexpr int kSignSrc = 0x4000;      // in Instance::src: the sign fill of that argument byte
 constexpr int kSrcMask = 0x3FFF;
 constexpr double kLoadTieBreak = 1e-7;  // relative: far below the tables' six digits
+// The contents an or after blend_then_lookup's lookup is tried with, the cheapest first.
+constexpr size_t kOrFinishers = 16;
 
 bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
 // The sign fill of a byte: zero for zero, itself for a sign fill (kMixed: unknown, stays so).
@@ -195,6 +197,7 @@ struct Solution {
   int pa = -1, pb = -1;
   std::vector<int> control;
   unsigned instrs = 0;
+  int inst = -1;  // or an instance last on (pa, pb)
 };
 
 class Search {
@@ -677,9 +680,11 @@ class Search {
   }
 
   // The or of contents x and y as a content (-1 when it costs the best answer's cost or more).
-  int make_or(const Instance& o, int x, int y) {
+  // (`shared`: what it costs where x's derivation holds y, paid once; -1: the tree's sum.)
+  int make_or(const Instance& o, int x, int y, double shared = -1) {
     Value v{Bytes(bytes_), o.cost + cost(x) + (y != x ? cost(y) : 0), -1, x, y,
             1 + values_[size_t(x)].instrs + values_[size_t(y)].instrs, o.in, {}};
+    if (shared >= 0) v.cost = std::min(v.cost, shared);
     for (unsigned j = 0; j < bytes_; ++j) {
       const Label l0 = values_[size_t(x)].bytes[j], l1 = values_[size_t(y)].bytes[j];
       v.bytes[j] = l0 == kZeroLabel ? l1 : l1 == kZeroLabel ? l0 : kMixed;
@@ -1099,6 +1104,46 @@ class Search {
     blends_then_lookup(parts, goal_, n1, 0.0, nullptr, [&](int v) {
       for (const isa::Instruction* q : parts.lookups) solve(q, v, -1);
     });
+    // The lookup's result t, made for `rest`, and z joined by a last instruction costing `last`
+    // (join(t, cost): what the Program costs, z paid once where the first blend read it too).
+    // With a made z, the first blend's x is an input or z: another made x pays both, two made
+    // contents, two blends and a lookup, dearer than two lookups and an or.
+    auto after = [&](int z, const std::vector<int>& rest, double last, auto&& join) {
+      if (std::all_of(rest.begin(), rest.end(), [](int r) { return r == kAnyByte; })) return;
+      const double zc = z >= int(k_) ? values_[size_t(z)].cost : 0.0;
+      std::vector<int> xs;
+      if (z >= int(k_))
+        for (int x = 0; x <= int(k_); ++x) xs.push_back(x < int(k_) ? x : z);
+      blends_then_lookup(parts, rest, n1, last + zc, z >= int(k_) ? &xs : nullptr, [&](int v) {
+        const Value& made = values_[size_t(v)];
+        const bool shared = z >= int(k_) && (made.a == z || made.b == z);
+        for (const isa::Instruction* q : parts.lookups) {
+          if (made.cost + programmable_cost(q, v, -1) + last + (shared ? 0.0 : zc) >= best_.cost) continue;
+          if (auto control = control_for(q, v, -1, rest)) {
+            const int t = add_programmed(q, v, -1, std::move(*control));
+            join(t, values_[size_t(t)].cost + last + (shared ? 0.0 : zc));
+          }
+        }
+      });
+    };
+    // Where z holds goal bytes in place: the rest, with the blocks of w bytes z gives freed
+    // (each wanted byte there z's own, one at least); 0 where none.
+    auto in_place = [&](int z, unsigned w, std::vector<int>& rest) {
+      uint32_t sel = 0;
+      rest = goal_;
+      for (unsigned j0 = 0; j0 < bytes_; j0 += w) {
+        bool own = true, wanted = false;
+        for (unsigned j = j0; j < j0 + w && own; ++j) {
+          own = goal_[j] == kAnyByte || (goal_[j] >= 0 && values_[size_t(z)].bytes[j] == Label(goal_[j]));
+          wanted |= goal_[j] >= 0;
+        }
+        if (!own || !wanted) continue;
+        for (unsigned j = j0; j < j0 + w; ++j) sel |= 1u << j, rest[j] = kAnyByte;
+      }
+      return sel;
+    };
+    std::vector<int> rest;
+    // A fixed blend last, from an input or a made content.
     double finer = kInf;  // (a coarser blend frees no more than a finer one as cheap)
     std::vector<std::pair<unsigned, double>> widths = parts.widths;
     std::sort(widths.begin(), widths.end());
@@ -1107,42 +1152,69 @@ class Search {
       finer = gc;
       for (int z = 0; z < n1; ++z) {
         if (z == int(k_) && z < leaves_) z = leaves_;  // (not the zero register)
-        const double zc = values_[size_t(z)].cost;
-        if (z >= int(k_) && (is_hidden(z) || zc + gc + parts.lookup >= best_.cost)) continue;
-        // The blocks z gives in place: each wanted byte there is z's own (and one is wanted).
-        uint32_t sel = 0;
-        std::vector<int> rest = goal_;
-        for (unsigned j0 = 0; j0 < bytes_; j0 += w) {
-          bool own = true, wanted = false;
-          for (unsigned j = j0; j < j0 + w && own; ++j) {
-            own = goal_[j] == kAnyByte || (goal_[j] >= 0 && values_[size_t(z)].bytes[j] == Label(goal_[j]));
-            wanted |= goal_[j] >= 0;
-          }
-          if (!own || !wanted) continue;
-          for (unsigned j = j0; j < j0 + w; ++j) sel |= 1u << j, rest[j] = kAnyByte;
-        }
+        if (z >= int(k_) && (is_hidden(z) || values_[size_t(z)].cost + gc + parts.lookup >= best_.cost)) continue;
+        const uint32_t sel = in_place(z, w, rest);
         const auto g = parts.blend_of.find(sel);
-        if (sel == 0 || g == parts.blend_of.end() || std::all_of(rest.begin(), rest.end(), [](int r) { return r == kAnyByte; }))
-          continue;
-        const double blend = cat_->instances[size_t(g->second)].cost;
-        // (With a made z, the first blend's x is an input or z: another made x pays both, two
-        // made contents, two blends and a lookup, dearer than two lookups and an or.)
-        std::vector<int> xs;
-        if (z >= int(k_))
-          for (int x = 0; x <= int(k_); ++x) xs.push_back(x < int(k_) ? x : z);
-        blends_then_lookup(parts, rest, n1, blend + (z >= int(k_) ? zc : 0.0), z >= int(k_) ? &xs : nullptr, [&](int v) {
-          const Value& made = values_[size_t(v)];
-          const bool shared = made.a == z || made.b == z;  // (then v's cost has z's)
-          for (const isa::Instruction* q : parts.lookups) {
-            if (made.cost + programmable_cost(q, v, -1) + blend + (shared ? 0.0 : zc) >= best_.cost) continue;
-            if (auto control = control_for(q, v, -1, rest)) {
-              const int t = add_programmed(q, v, -1, std::move(*control));
-              apply(g->second, t, z, shared ? values_[size_t(t)].cost + blend : -1);
-            }
-          }
-        });
+        if (sel == 0 || g == parts.blend_of.end()) continue;
+        after(z, rest, gc, [&](int t, double c) { finish(g->second, nullptr, {}, t, z, apply(g->second, t, z, c), c); });
       }
     }
+    // The variable blend last, from an input byte by byte (AVX2's vpblendvb; SSE4.1's pays its copy).
+    if (parts.vblend && parts.variable + parts.lookup < best_.cost)
+      for (int z = 0; z < int(k_); ++z)
+        if (in_place(z, 1, rest))
+          after(z, rest, parts.variable, [&](int t, double) {
+            if (auto control = control_for(parts.vblend, t, z, goal_)) {
+              const int r = add_programmed(parts.vblend, t, z, *control);
+              finish(-1, parts.vblend, std::move(*control), t, z, r, values_[size_t(r)].cost);
+            }
+          });
+    // An or last, with z zero where the lookup makes the goal: a made content that agrees with the
+    // goal where it is not zero (psllq a by 7 bytes, a0 alone in place), or an input masked to
+    // its bytes in place (pand); the lookup zeroes z's places.
+    const Instance* o = nullptr;
+    for (const Instance& x : cat_->ors)
+      if (!o || x.cost < o->cost) o = &x;
+    if (!o || o->cost + parts.lookup >= best_.cost) return;
+    auto or_rest = [&](int z) {
+      rest = goal_;
+      bool wanted = false;
+      for (unsigned j = 0; j < bytes_; ++j) {
+        const Label l = values_[size_t(z)].bytes[j];
+        if (l == kZeroLabel) continue;
+        // (An or of two bytes has no label, not even where the goal is free: zeros there too.)
+        if (goal_[j] >= 0 && l == Label(goal_[j])) rest[j] = kZeroByte, wanted = true;
+        else if (goal_[j] == kAnyByte) rest[j] = kZeroByte;
+        else return false;
+      }
+      return wanted;
+    };
+    std::vector<std::pair<double, int>> zs;
+    for (int z = leaves_; z < n1; ++z)
+      if (!is_hidden(z) && values_[size_t(z)].cost + o->cost + parts.lookup < best_.cost && or_rest(z)) zs.push_back({values_[size_t(z)].cost, z});
+    for (const isa::Instruction* m : cat_->programmable) {
+      if (!m->byte_mask() || cat_->programmable_cost.at(m) + o->cost + parts.lookup >= best_.cost) continue;
+      for (int z0 = 0; z0 < int(k_); ++z0) {
+        std::vector<int> keep(bytes_, kZeroByte);
+        if (!in_place(z0, 1, rest)) continue;
+        for (unsigned j = 0; j < bytes_; ++j)
+          if (rest[j] == kAnyByte && goal_[j] >= 0) keep[j] = goal_[j];
+        if (auto control = control_for(m, z0, -1, keep)) zs.push_back({cat_->programmable_cost.at(m), add_programmed(m, z0, -1, std::move(*control))});
+      }
+    }
+    std::sort(zs.begin(), zs.end());
+    if (zs.size() > kOrFinishers) zs.resize(kOrFinishers);
+    for (const auto& [zc, z] : zs)
+      if (or_rest(z))
+        after(z, rest, o->cost, [&](int t, double c) { finish(-1, o->in, {}, t, z, make_or(*o, t, z, c), c); });
+  }
+  // Where r, made last (instance inst, or p with control) on (t, z), is the goal: offered as
+  // made so, at `cost`. (Its content may be known by a derivation that needs a copy this one does
+  // not, which add() keeps as the cheaper.)
+  void finish(int inst, const isa::Instruction* p, std::vector<int> control, int t, int z, int r, double cost) {
+    if (r < 0 || cost >= best_.cost || !matches(values_[size_t(r)].bytes)) return;
+    const unsigned instrs = 1 + values_[size_t(t)].instrs + (z >= int(k_) ? values_[size_t(z)].instrs : 0);
+    offer(Solution{cost, -1, p, t, z, std::move(control), instrs, inst});
   }
   // The blends of x (a made content, or the other input where `want` is not the goal; those of
   // `only` where given) and an input that keep each byte `want` asks for somewhere, for one
@@ -1722,8 +1794,8 @@ class Search {
       if (v.a >= 0) walk(v.a);
       if (v.b >= 0) walk(v.b);
     };
-    if (s.prog) {
-      n += vacates(s.prog, s.pa, s.pb);
+    if (s.prog || s.inst >= 0) {
+      n += s.prog && vacates(s.prog, s.pa, s.pb);
       walk(s.pa);
       if (s.pb >= 0) walk(s.pb);
     } else {
@@ -2347,8 +2419,9 @@ class Search {
       return made[id] = prog.num_values() - 1;
     };
     unsigned out;
-    if (best.prog) {
-      Program::Step st{"", best.prog, {}, 0, best.control};
+    if (best.prog || best.inst >= 0) {
+      const Instance* in = best.inst >= 0 ? &cat_->instances[size_t(best.inst)] : nullptr;
+      Program::Step st = in ? Program::Step{"", in->in, {}, in->imm, {}} : Program::Step{"", best.prog, {}, 0, best.control};
       st.args.push_back(emit(best.pa));
       if (best.pb >= 0) st.args.push_back(emit(best.pb));
       st.name = fmt::format("t{}", prog.steps.size());

@@ -86,5 +86,26 @@ TEST(BlendThenLookup, ABlendAfterTheLookupTakesBlocksInPlace) {
     }
 }
 
+TEST(BlendThenLookup, AnOrOrAVariableBlendAfterTheLookup) {
+  // An or with a content zero where the lookup makes the goal: a0 alone in place after psllq a by
+  // 7 bytes (blendps, pshufb, psllq, por: 2.17, proven), or a's word 6 in place under a mask
+  // (blendps, pshufb, pand, por: 2.17 where two lookups and an or cost 2.33).
+  auto r = synthesize(*parse_one("v16i8:7,5,u,15,12,6,u,0,18,11,u,8,u,16,u,u"), without_stages("sse4.1"));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5) << print_program(r->program);
+  EXPECT_TRUE(r->optimal);
+  EXPECT_EQ(names(r->program).back(), "por") << print_program(r->program);
+  r = synthesize(*parse_one("v8i16:8,14,10,4,10,8,6,14"), without_stages("sse4.1"));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5) << print_program(r->program);
+  EXPECT_EQ(names(r->program), (std::vector<std::string>{"blendps", "pshufb", "pand", "por"})) << print_program(r->program);
+  // On AVX2 the same word from a by vpblendvb (2/3, no copy): 2.0, proven.
+  r = synthesize(*parse_one("v8i16:8,14,10,4,10,8,6,14"), without_stages("avx2"));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 2.0, 1e-5) << print_program(r->program);
+  EXPECT_TRUE(r->optimal);
+  EXPECT_EQ(names(r->program).back(), "vpblendvb") << print_program(r->program);
+}
+
 }  // namespace
 }  // namespace shufc
