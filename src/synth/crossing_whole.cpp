@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <limits>
 
@@ -166,10 +167,34 @@ Value chosen() {
 // another byte is cleared (a literal on its way is false, or the lookup byte it passed picks
 // another) and one of the goal's is kept (all of its literals hold, and the lookup byte it passed
 // picks it). A small search: a kept leaf per goal byte, then a way to clear each leaf left.
+bool from_unknown(const Value& v) {
+  return std::any_of(v.begin(), v.end(), [](const Byte& b) { return b.unknown; });
+}
+
 class ControlChoice {
  public:
   // from: the whole lookup's argument, where r holds its choices (kChoice), else nullptr.
   ControlChoice(const Value& r, const std::vector<int>& goal, const Value* from) {
+    // First what needs no search: a goal byte none of the place's leaves may be, or a leaf that
+    // passed no control and is no goal byte.
+    std::bitset<512> picked;  // the labels the lookup's choices may pick
+    if (from)
+      for (const Byte& b : *from)
+        for (unsigned i = 0; i < b.n; ++i)
+          if (b.leaf[i].label >= 0 && b.leaf[i].label < 512) picked.set(size_t(b.leaf[i].label));
+    for (unsigned j = 0; j < kBytes && !impossible_; ++j) {
+      const int g = goal[j];
+      if (g == kAnyByte || r[j].unknown || (from && r[j].has_choice() && from_unknown(*from))) continue;
+      bool keep = g < 0;
+      for (unsigned i = 0; i < r[j].n; ++i) {
+        const Leaf& l = r[j].leaf[i];
+        if (is_choice(l.label)) keep |= from && g >= 0 && picked[size_t(g)];
+        else if (l.label == g) keep = true;
+        else if (l.n == 0) impossible_ = true;
+      }
+      impossible_ |= !keep && !(!from && r[j].has_choice());
+    }
+    if (impossible_) return;
     for (unsigned j = 0; j < kBytes; ++j) {
       const int g = goal[j];
       if (g == kAnyByte || r[j].unknown || (!from && r[j].has_choice())) continue;
@@ -205,8 +230,23 @@ class ControlChoice {
         }
       }
       if (g >= 0 && keep.empty()) impossible_ = true;
+      if (impossible_) return;
       if (g >= 0) keep_.push_back(std::move(keep));
     }
+    // The fewest ways first; and per variable the leaves to clear it bears on (a leaf kept by
+    // the last choice bears on one of the variables that choice set).
+    std::sort(keep_.begin(), keep_.end(), [](const auto& x, const auto& y) { return x.size() < y.size(); });
+    auto each_variable = [&](const Cand& c, auto&& f) {
+      if (c.choice >= 0) f(kPicks + unsigned(c.choice));
+      for (unsigned k = 0; k < c.n; ++k)
+        if (std::find(c.lit.begin(), c.lit.begin() + k, c.lit[k]) == c.lit.begin() + k) f(unsigned(c.lit[k] >> 1));
+    };
+    for (const Cand& c : clear_) each_variable(c, [&](unsigned v) { ++start_[v + 1]; });
+    for (unsigned v = 0; v + 1 < start_.size(); ++v) start_[v + 1] += start_[v];
+    bearing_.resize(start_.back());
+    std::array<unsigned, kPicks + kBytes> at;
+    std::copy(start_.begin(), start_.end() - 1, at.begin());
+    for (unsigned i = 0; i < clear_.size(); ++i) each_variable(clear_[i], [&](unsigned v) { bearing_[at[v]++] = i; });
     value_.fill(-1);
     picks_.fill(-1);
   }
@@ -265,7 +305,13 @@ class ControlChoice {
       const size_t mark = trail_.size();
       bool ok = c.choice < 0 || choose(c.choice, c.pick);
       for (unsigned k = 0; k < c.n && ok; ++k) ok = assign(c.lit[k]);
-      for (const Cand& d : clear_) ok = ok && holds(d) != 1;
+      // (Only a leaf to clear with a variable just set can have become kept.)
+      for (size_t t = mark; t < trail_.size() && ok; ++t)
+        for (unsigned d = start_[trail_[t]]; d < start_[trail_[t] + 1]; ++d)
+          if (holds(clear_[bearing_[d]]) == 1) {
+            ok = false;
+            break;
+          }
       if (ok && kept(i + 1)) return true;
       undo(mark);
     }
@@ -301,6 +347,10 @@ class ControlChoice {
   bool impossible_ = false;
   std::array<int8_t, 128> value_{};
   std::array<int8_t, kBytes> picks_{};   // per lookup byte, the argument byte it picks (kZeroPick)
+  // Per variable (the picks after the controls), the leaves to clear it bears on:
+  // bearing_[start_[v], start_[v + 1]).
+  std::array<unsigned, kPicks + kBytes + 1> start_{};
+  std::vector<unsigned> bearing_;
   std::vector<unsigned> trail_;
 };
 
