@@ -236,6 +236,10 @@ class ControlChoice {
     // The fewest ways first; and per variable the leaves to clear it bears on (a leaf kept by
     // the last choice bears on one of the variables that choice set).
     std::sort(keep_.begin(), keep_.end(), [](const auto& x, const auto& y) { return x.size() < y.size(); });
+    value_.fill(-1);
+    picks_.fill(-1);
+    indexed_ = clear_.size() > kScanned;
+    if (!indexed_) return;
     auto each_variable = [&](const Cand& c, auto&& f) {
       if (c.choice >= 0) f(kPicks + unsigned(c.choice));
       for (unsigned k = 0; k < c.n; ++k)
@@ -247,8 +251,6 @@ class ControlChoice {
     std::array<unsigned, kPicks + kBytes> at;
     std::copy(start_.begin(), start_.end() - 1, at.begin());
     for (unsigned i = 0; i < clear_.size(); ++i) each_variable(clear_[i], [&](unsigned v) { bearing_[at[v]++] = i; });
-    value_.fill(-1);
-    picks_.fill(-1);
   }
   bool exists() { return !impossible_ && kept(0); }
 
@@ -306,7 +308,9 @@ class ControlChoice {
       bool ok = c.choice < 0 || choose(c.choice, c.pick);
       for (unsigned k = 0; k < c.n && ok; ++k) ok = assign(c.lit[k]);
       // (Only a leaf to clear with a variable just set can have become kept.)
-      for (size_t t = mark; t < trail_.size() && ok; ++t)
+      if (!indexed_)
+        for (const Cand& d : clear_) ok = ok && holds(d) != 1;
+      for (size_t t = mark; t < trail_.size() && ok && indexed_; ++t)
         for (unsigned d = start_[trail_[t]]; d < start_[trail_[t] + 1]; ++d)
           if (holds(clear_[bearing_[d]]) == 1) {
             ok = false;
@@ -349,6 +353,8 @@ class ControlChoice {
   std::array<int8_t, kBytes> picks_{};   // per lookup byte, the argument byte it picks (kZeroPick)
   // Per variable (the picks after the controls), the leaves to clear it bears on:
   // bearing_[start_[v], start_[v + 1]).
+  static constexpr size_t kScanned = 32;  // fewer leaves to clear: each check scans them all
+  bool indexed_ = false;
   std::array<unsigned, kPicks + kBytes + 1> start_{};
   std::vector<unsigned> bearing_;
   std::vector<unsigned> trail_;
