@@ -1775,9 +1775,13 @@ class Search {
       if (cat_->programmable_cost.at(p) < with_copy && (classes(*p) & need) == need && !(one_input(p) && overwrites_an_operand(*p)))
         in = false;
     if (in) {
-      synth::BoundInputs two = bounds_->inputs;
-      two.need = need;
-      in = synth::cheapest_shape(two, 2, 0) >= with_copy;
+      double& two = two_or_more_[need];  // (per class set: the same for every content)
+      if (two < 0) {
+        synth::BoundInputs classes = bounds_->inputs;
+        classes.need = need;
+        two = synth::cheapest_shape(classes, 2, 0);
+      }
+      in = two >= with_copy;
     }
     memo = in && of_k ? 1 : 0;
     return memo == 1;
@@ -2475,6 +2479,12 @@ class Search {
   double copy_price_ = 0, vacate_copy_ = 0, two_vacates_ = kInf;  // price_vacates()
   double vacate_free_ = kInf;  // as copy_free_, each answer with the copies out of fixed control registers
   mutable std::vector<int8_t> stays_memo_;  // stays_in, by (value id, input): -1 not known yet
+  // stays_in: the least two instructions or more with each class set cost (-1: not known yet).
+  mutable std::array<double, synth::kClasses> two_or_more_ = [] {
+    std::array<double, synth::kClasses> a;
+    a.fill(-1);
+    return a;
+  }();
   double ceiling_ = kInf;  // depth 3's first pass: its cuts as if the best answer cost this
   uint64_t nodes_ = 0, clock_calls_ = 0;
   bool out_of_budget_ = false, abandoned_ = false;
