@@ -56,6 +56,9 @@ constexpr int kSrcMask = 0x3FFF;
 constexpr double kLoadTieBreak = 1e-7;  // relative: far below the tables' six digits
 // The contents an or after blend_then_lookup's lookup is tried with, the cheapest first.
 constexpr size_t kOrFinishers = 16;
+// three_steps_exact's cap on (last, middle) instances tried: past it the copies keep their cap.
+constexpr uint64_t kThreeStepNodes = 200000;
+constexpr int kNoArg = -1000;  // (three_steps_exact: a step's missing second argument)
 
 bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
 // The sign fill of a byte: zero for zero, itself for a sign fill (kMixed: unknown, stays so).
@@ -316,8 +319,16 @@ class Search {
     // may need fewer copies than the answer (`shufps b, a` where `movss a, b` needs a copy of a).
     // Where level 2's bound then reaches the answer, it is proven.
     if (levels >= 2 && !handed_over_ && cat_->destructive && o_.objective != Objective::latency && best_.cost < kInf &&
-        priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && two_steps_exact(n1))
+        priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && two_steps_exact(n1)) {
       two_exact_ = bounds_->level[2] >= best_.cost - 1e-5;
+      // After three levels, the Programs of three instructions too: copies then cap nothing level
+      // 3 covers, and the one-crossing argument (not made under that cap) is made.
+      if (!two_exact_ && levels == 3 && priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && three_steps_exact(n1)) {
+        three_exact_ = true;
+        crossing_.reset();
+        if (crossing_bound == 0 && crossing_rules_out_best(3)) crossing_bound = best_.cost;
+      }
+    }
     const bool exhausted = out_of_budget_;
     SynthResult r;
     r.nodes = nodes_;
@@ -1731,6 +1742,228 @@ class Search {
     if (found < best_.cost) best_.cost = found;
     return true;
   }
+  // Every Program of three instructions none programmable (level 3's), by each derivation of its
+  // steps, priced with the copies its emitted code needs: where copies block the proof after
+  // three levels (`shufps b, a` and `blendps` with b: 1.33 without the copy of b, 1.67 with it),
+  // another derivation may need none. With two_steps_exact, every Program level 3's bound covers
+  // is then priced whole, and the bound (or the one-crossing argument) holds with copies. False
+  // when the budget ran out or the Programs were too many (kThreeStepNodes).
+  bool three_steps_exact(int n1) {
+    const Reached& reached = *reached_;
+    const int made_end = std::min(n1, int(reached.derivations.size()));
+    double found = best_.cost;
+    uint64_t nodes = 0;
+    // A step: an instance on two arguments, each a leaf (>= 0) or an earlier step (-1 - index).
+    struct Step {
+      int inst, a, b;
+    };
+    // The copies depend on the instructions and on what reads what, not on the immediates: priced
+    // once per such shape (emitting the Program is most of the cost).
+    struct Shape {
+      std::array<const isa::Instruction*, 3> in{};
+      std::array<int, 6> args{};
+      bool operator==(const Shape&) const = default;
+    };
+    struct ShapeHash {
+      size_t operator()(const Shape& s) const {
+        size_t h = 0;
+        for (const isa::Instruction* p : s.in) h = h * 1000003 ^ std::hash<const void*>()(p);
+        for (int a : s.args) h = h * 31 + size_t(a);
+        return h;
+      }
+    };
+    std::unordered_map<Shape, double, ShapeHash> copies;
+    auto program = [&](const std::array<Step, 3>& steps) {
+      Program prog = inputs_only(o_, names_, width_);
+      int zero_at = -1;
+      std::vector<unsigned> at;
+      auto arg = [&](int x) -> unsigned {
+        if (x < 0) return at[size_t(-1 - x)];
+        if (x < int(k_)) return unsigned(x);
+        if (zero_at < 0) {  // the zero register: its idiom, emitted first
+          const Instance& z = cat_->instances[size_t(values_[size_t(x)].inst)];
+          prog.steps.insert(prog.steps.begin(), Program::Step{"", z.in, {}, z.imm, {}});
+          zero_at = int(k_);
+        }
+        return unsigned(zero_at);
+      };
+      for (const Step& st : steps)
+        for (int x : {st.a, st.b})
+          if (x >= int(k_)) arg(x);
+      for (const Step& st : steps) {
+        const Instance& in = cat_->instances[size_t(st.inst)];
+        Program::Step ps{"", in.in, {}, in.imm, {}};
+        if (st.a != kNoArg) ps.args.push_back(arg(st.a));
+        if (st.b != kNoArg) ps.args.push_back(arg(st.b));
+        prog.steps.push_back(std::move(ps));
+        at.push_back(prog.num_values() - 1);
+      }
+      for (size_t i = 0; i < prog.steps.size(); ++i) prog.steps[i].name = fmt::format("t{}", i);
+      prog.steps.back().name = "r";
+      prog.outputs.push_back(prog.num_values() - 1);
+      commute_for_copies(prog);
+      return prog;
+    };
+    auto price = [&](const std::array<Step, 3>& steps) {
+      double cost = 0;
+      bool zero = false;
+      Shape shape;
+      for (size_t i = 0; i < 3; ++i) {
+        const Instance& in = cat_->instances[size_t(steps[i].inst)];
+        cost += in.cost;
+        shape.in[i] = in.in;
+        shape.args[2 * i] = steps[i].a, shape.args[2 * i + 1] = steps[i].b;
+        for (int x : {steps[i].a, steps[i].b}) zero |= x >= int(k_);
+      }
+      if (zero) cost += values_[size_t(k_)].cost;
+      if (cost >= found - 1e-9) return;
+      auto [known, fresh] = copies.try_emplace(shape, 0.0);
+      if (fresh) known->second = with_copies(program(steps), 0.0);
+      if (cost + known->second < found - 1e-9) found = cost + known->second, direct_ = program(steps);
+    };
+    // Each derivation of a depth-1 content holding `want`, none programmable, below `room` (the
+    // derivations per requirement found once: many middle steps ask the same).
+    std::unordered_map<std::string, std::vector<std::pair<int, Step>>> holding;
+    // Per (place, label), the depth-1 contents holding it, as a set (made on first use).
+    const size_t words = (size_t(made_end) + 63) / 64;
+    std::vector<std::vector<uint64_t>> by_slot(bytes_ * labels_per_position());
+    auto slot_bits = [&](size_t sl) -> const std::vector<uint64_t>& {
+      std::vector<uint64_t>& b = by_slot[sl];
+      if (b.empty()) {
+        b.assign(words, 0);
+        for (int x : by_byte_[sl])
+          if (x < made_end) b[size_t(x) / 64] |= uint64_t(1) << (x % 64);
+      }
+      return b;
+    };
+    auto firsts = [&](const std::vector<int>& want, double room, auto&& f) {
+      auto [known, fresh] = holding.try_emplace(std::string(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(int)));
+      std::vector<std::pair<int, Step>>& list = known->second;
+      if (fresh) {
+        // The contents holding every wanted byte: the intersection of their places' sets.
+        std::vector<uint64_t> in(words, ~uint64_t(0));
+        bool asked = false;
+        for (unsigned j = 0; j < bytes_; ++j)
+          if (want[j] != kAnyByte) {
+            const std::vector<uint64_t>& b = slot_bits(slot(j, want[j] == kZeroByte ? kZeroLabel : Label(want[j])));
+            for (size_t w = 0; w < words; ++w) in[w] &= b[w];
+            asked = true;
+          }
+        for (size_t w = 0; w < words && asked; ++w)  // (nothing asked: a leaf does)
+          for (uint64_t m = in[w]; m; m &= m - 1) {
+            const int x = int(w * 64 + size_t(std::countr_zero(m)));
+            if (x < leaves_ || x >= made_end) continue;
+            for (const Reached::Derivation& d : reached.derivations[size_t(x)])
+              list.push_back({x, Step{d.inst, d.a, cat_->instances[size_t(d.inst)].arity == 2 ? d.b : kNoArg}});
+          }
+        std::sort(list.begin(), list.end(), [&](const auto& x, const auto& y) {
+          return cat_->instances[size_t(x.second.inst)].cost < cat_->instances[size_t(y.second.inst)].cost;
+        });
+      }
+      for (const auto& [x, st] : list) {
+        if (cat_->instances[size_t(st.inst)].cost >= room) break;
+        f(x, st);
+      }
+    };
+    auto leaves_holding = [&](const std::vector<int>& want) {
+      std::vector<int> zs;
+      for (int z = 0; z < leaves_; ++z)
+        if (holds(z, want)) zs.push_back(z);
+      return zs;
+    };
+    std::vector<int> R[2], S[2];
+    // Two steps making a content that holds `want` (the first on leaves, the second reading it
+    // and a leaf or it again), below `room`: f(first's content, first, second), the second's
+    // arguments -1 for the first's result.
+    // (`also`: what the first step's content must hold besides, where given.)
+    auto chain_seconds = [&](const std::vector<int>& want, double room, unsigned need, const std::vector<int>* also, auto&& f) {
+      std::vector<int> Q[2];
+      auto with = [&](const std::vector<int>& q) { return also ? merge(q, *also) : std::optional<std::vector<int>>(q); };
+      for (int mi : cat_->order) {
+        const Instance& m = cat_->instances[size_t(mi)];
+        if (m.cost + cat_->min_cost >= room) break;
+        // (The first step and m have the classes g leaves: `need`.)
+        if (m.cost + std::max(cat_->min_cost, bounds_->cover[need & ~m.cls]) >= room) continue;
+        if (m.arity == 0 || !requirements(m, want, Q)) continue;
+        if (++nodes > kThreeStepNodes || ((nodes & 31) == 0 && out_of_budget())) return false;
+        const double left = room - m.cost;
+        if (m.arity == 1) {
+          if (auto q = with(Q[0])) firsts(*q, left, [&](int x, const Step& st) { f(x, st, Step{mi, -1, kNoArg}); });
+          continue;
+        }
+        for (unsigned p = 0; p < 2; ++p) {
+          const std::vector<int> zs = leaves_holding(Q[1 - p]);
+          if (!zs.empty())
+            if (auto q = with(Q[p]))
+              firsts(*q, left, [&](int x, const Step& st) {
+                for (int z : zs) f(x, st, Step{mi, p == 0 ? -1 : z, p == 0 ? z : -1});
+              });
+        }
+        if (auto both = merge(Q[0], Q[1]))
+          if (auto q = with(*both)) firsts(*q, left, [&](int x, const Step& st) { f(x, st, Step{mi, -1, -1}); });
+      }
+      return true;
+    };
+    struct Chain {
+      int x;
+      Step first, second;
+    };
+    std::unordered_map<std::string, std::vector<Chain>> chains;  // by what seconds() was asked
+    auto seconds = [&](const std::vector<int>& want, double room, unsigned need, const std::vector<int>* also, auto&& f) {
+      // (Many last steps ask the same: the chains found once per question.)
+      std::string key(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(int));
+      if (also) key.append(reinterpret_cast<const char*>(also->data()), also->size() * sizeof(int));
+      key.append(reinterpret_cast<const char*>(&room), sizeof room);
+      key.push_back(char(need));
+      if (auto it = chains.find(key); it != chains.end()) {
+        for (const Chain& c : it->second) f(c.x, c.first, c.second);
+        return true;
+      }
+      std::vector<Chain> found_chains;
+      auto keep = [&](int x, const Step& a, const Step& b) {
+        found_chains.push_back({x, a, b});
+        f(x, a, b);
+      };
+      if (!chain_seconds(want, room, need, also, keep)) return false;
+      chains.emplace(std::move(key), std::move(found_chains));
+      return true;
+    };
+    for (int gi : cat_->order) {
+      const Instance& g = cat_->instances[size_t(gi)];
+      if (g.cost + 2 * cat_->min_cost >= found) break;
+      // (Every Program has the goal's classes: the two steps under g have what g has not.)
+      const unsigned need = bounds_->inputs.need & ~g.cls;
+      if (g.cost + std::max(2 * cat_->min_cost, bounds_->cover[need]) >= found) continue;
+      if (g.arity == 0 || !requirements(g, goal_, R)) continue;
+      if (++nodes > kThreeStepNodes || out_of_budget()) return false;
+      const double room = found - g.cost;
+      bool complete = true;
+      if (g.arity == 1) {
+        complete = seconds(R[0], room, need, nullptr, [&](int, const Step& a, const Step& b) { price({a, b, Step{gi, -2, kNoArg}}); });
+      } else {
+        for (unsigned p = 0; p < 2 && complete; ++p) {
+          const std::vector<int> zs = leaves_holding(R[1 - p]);
+          // (Without a leaf for the other argument, the first step's content is it.)
+          complete = seconds(R[p], room, need, zs.empty() ? &R[1 - p] : nullptr, [&](int x, const Step& a, const Step& b) {
+            // The other argument: a leaf, the first step's content, or the second's.
+            const int second = -2, first = -1;
+            for (int z : zs) price({a, b, Step{gi, p == 0 ? second : z, p == 0 ? z : second}});
+            if (holds(x, R[1 - p])) price({a, b, Step{gi, p == 0 ? second : first, p == 0 ? first : second}});
+          });
+        }
+        if (auto both = merge(R[0], R[1]); both && complete)
+          complete = seconds(*both, room, need, nullptr, [&](int, const Step& a, const Step& b) { price({a, b, Step{gi, -2, -2}}); });
+        // Two first steps, one for each argument.
+        firsts(R[0], room, [&](int, const Step& a) {
+          firsts(R[1], room - cat_->instances[size_t(a.inst)].cost, [&](int, const Step& b) { price({a, b, Step{gi, -1, -2}}); });
+        });
+      }
+      if (!complete) return false;
+    }
+    if (found < best_.cost) best_.cost = found;
+    return true;
+  }
+
   // What the copy out of a fixed control register adds to programmable instruction p on (x, y)
   // under the objective: where an input arrives in p's control register and is one of its
   // arguments, it must be moved out before the control goes in (pblendvb on input a: a arrives
@@ -1824,7 +2057,8 @@ class Search {
   // below level 2's bound with its copies.
   double priced_floor() const {
     if (two_exact_) return kInf;
-    return vacates_ == Vacates::priced ? std::min(copy_free_, two_vacates_) : copy_free_;
+    const double copies = three_exact_ ? kInf : copy_free_;
+    return vacates_ == Vacates::priced ? std::min(copies, two_vacates_) : copies;
   }
 
  public:
@@ -2472,6 +2706,7 @@ class Search {
   std::shared_ptr<const Reached> reached_;  // depth 1, shared
   std::optional<Program> direct_;  // an answer two_steps_exact found, beside the values
   bool two_exact_ = false;         // two_steps_exact ran: copies no longer cap the bound
+  bool three_exact_ = false;       // and three_steps_exact, after three levels: nor level 3's
   // The cheapest answer offered, without the copies of its emitted code.
   double copy_free_ = kInf;
   const Vacates vacates_;
