@@ -322,8 +322,10 @@ class Search {
         priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && two_steps_exact(n1)) {
       two_exact_ = bounds_->level[2] >= best_.cost - 1e-5;
       // After three levels, the Programs of three instructions too: copies then cap nothing level
-      // 3 covers, and the one-crossing argument (not made under that cap) is made.
-      if (!two_exact_ && levels == 3 && priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && three_steps_exact(n1)) {
+      // 3 covers, and the one-crossing argument (not made under that cap) is made. Not for a
+      // two-stage shape's sub-goal (unpriced: synth_goal without stages), whose proof matters little.
+      if (!two_exact_ && levels == 3 && vacates_ != Vacates::unpriced && priced_floor() < best_.cost - 1e-5 && !out_of_budget_ &&
+          three_steps_exact(n1)) {
         three_exact_ = true;
         crossing_.reset();
         if (crossing_bound == 0 && crossing_rules_out_best(3)) crossing_bound = best_.cost;
