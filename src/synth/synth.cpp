@@ -1994,32 +1994,33 @@ class Search {
     int8_t& memo = stays_memo_[size_t(x) * k_ + size_t(k)];
     if (memo >= 0) return memo == 1;
     const double with_copy = values_[size_t(x)].cost + copy_price_ - 1e-6;
-    bool in = true, of_k = false;
+    memo = 0;
+    // (Cheapest checks first: most contents fail the first.)
     for (const Reached::Derivation& d : reached.derivations[size_t(x)]) {
       const Instance& h = cat_->instances[size_t(d.inst)];
-      if (h.cost < with_copy && !(h.arity == 1 && d.a == k && overwrites_an_operand(*h.in))) in = false;
+      if (h.cost < with_copy && (h.arity != 1 || d.a != k || !overwrites_an_operand(*h.in))) return false;
     }
     std::vector<int> content(bytes_);
+    bool of_k = false;
     for (unsigned j = 0; j < bytes_; ++j) {
       const Label l = values_[size_t(x)].bytes[j];
       content[j] = l == kZeroLabel ? kZeroByte : int(l);
       of_k |= l != kZeroLabel && int((l & ~kSignLabel) / 256) == k;
     }
+    if (!of_k) return false;
     const unsigned need = need_of(content);
     for (const isa::Instruction* p : cat_->programmable)
       if (cat_->programmable_cost.at(p) < with_copy && (classes(*p) & need) == need && !(one_input(p) && overwrites_an_operand(*p)))
-        in = false;
-    if (in) {
-      double& two = two_or_more_[need];  // (per class set: the same for every content)
-      if (two < 0) {
-        synth::BoundInputs classes = bounds_->inputs;
-        classes.need = need;
-        two = synth::cheapest_shape(classes, 2, 0);
-      }
-      in = two >= with_copy;
+        return false;
+    double& two = two_or_more_[need];  // (per class set: the same for every content)
+    if (two < 0) {
+      synth::BoundInputs classes = bounds_->inputs;
+      classes.need = need;
+      two = synth::cheapest_shape(classes, 2, 0);
     }
-    memo = in && of_k ? 1 : 0;
-    return memo == 1;
+    const bool in = two >= with_copy;
+    memo = in ? 1 : 0;
+    return in;
   }
   // The steps of answer s the search priced a copy out of a fixed control register for.
   unsigned vacating_steps(const Solution& s) const {
