@@ -323,9 +323,11 @@ class Search {
       two_exact_ = bounds_->level[2] >= best_.cost - 1e-5;
       // After three levels, the Programs of three instructions too: copies then cap nothing level
       // 3 covers, and the one-crossing argument (not made under that cap) is made. Not for a
-      // two-stage shape's sub-goal (unpriced: synth_goal without stages), whose proof matters little.
-      if (!two_exact_ && levels == 3 && vacates_ != Vacates::unpriced && priced_floor() < best_.cost - 1e-5 && !out_of_budget_ &&
-          three_steps_exact(n1)) {
+      // two-stage shape's sub-goal (unpriced: synth_goal without stages), whose proof matters little,
+      // nor where the answer is more than twice level 3's bound (SSE2's or-ed parts: the Programs
+      // below it are too many, and the bound would not reach it).
+      if (!two_exact_ && levels == 3 && vacates_ != Vacates::unpriced && best_.cost <= 2 * bounds_->level[3] &&
+          priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && three_steps_exact(n1)) {
         three_exact_ = true;
         crossing_.reset();
         if (crossing_bound == 0 && crossing_rules_out_best(3)) crossing_bound = best_.cost;
