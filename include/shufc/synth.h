@@ -1,6 +1,7 @@
 // Shuffle synthesis: the cheapest Program the search can find for one shuffle on a target,
 // verified by the simulator, with an honest statement of optimality.
 #pragma once
+#include <limits>
 #include <cstdint>
 #include <string>
 
@@ -49,6 +50,10 @@ struct SynthOptions {
   // Program as one result from the operands' registers (vls, stride) turn it off: such a shuffle
   // is then an error, as before.
   bool split_registers = true;
+  // Only answers costing at most this are wanted (a two-stage shape's stage: what the rest leaves
+  // it). The search prunes at it as at an answer of that cost, and answers none where nothing is
+  // as cheap (synth_goal then reports an error). Infinite: any answer.
+  double cost_cap = std::numeric_limits<double>::infinity();
 };
 
 struct SynthResult {

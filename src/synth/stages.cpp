@@ -18,16 +18,44 @@ namespace shufc::synth {
 
 namespace {
 
+// What a stage may cost where the whole may cost `cost` and the rest costs `spent`: its search's
+// cap (SynthOptions::cost_cap), which ends it early where nothing is that cheap.
+SynthOptions capped(const SynthOptions& sub, double cost, double spent) {
+  SynthOptions o = sub;
+  if (cost < kInf) o.cost_cap = std::max(0.0, cost - spent) + kTie;
+  return o;
+}
+
 // A stage after `first` (of first_cost): `goal` in terms of first's result ("t": label(0, byte)),
 // searched and appended. nullopt when the whole is dearer than `cost`.
 std::optional<Program> stage_after(const Program& first, double first_cost, const std::vector<int>& goal, unsigned bits,
                                    const SynthOptions& sub, double cost) {
-  auto second = synth_goal(goal, bits, {"t"}, sub, false);
+  auto second = synth_goal(goal, bits, {"t"}, capped(sub, cost, first_cost), false);
   if (!second || first_cost + second->cost > cost + kTie) return std::nullopt;
   Program prog = first;
   prog.outputs = {append(prog, second->program, {prog.outputs.at(0)})};
   finish(prog);
   return prog;
+}
+
+// The second stage's goal where the first leaves `made` (a label per byte, kAnyByte where it
+// leaves none wanted): each goal byte from its nearest copy, in place, else in its 8-byte group,
+// else in its 16-byte block, else anywhere. nullopt when a goal byte is not there.
+std::optional<std::vector<int>> second_goal_of(const std::vector<int>& goal, const std::vector<int>& made) {
+  std::vector<int> second_goal(goal.size(), kAnyByte);
+  for (unsigned j = 0; j < goal.size(); ++j) {
+    if (goal[j] < 0) {
+      second_goal[j] = goal[j];
+      continue;
+    }
+    auto distance = [&](unsigned p) { return p == j ? 0 : p / 8 == j / 8 ? 1 : p / 16 == j / 16 ? 2 : 3; };
+    unsigned at = unsigned(goal.size());
+    for (unsigned p = 0; p < goal.size(); ++p)
+      if (made[p] == goal[j] && (at == goal.size() || distance(p) < distance(at))) at = p;
+    if (at == goal.size()) return std::nullopt;
+    second_goal[j] = int(label(0, int(at)));
+  }
+  return second_goal;
 }
 
 // Two stages, each searched on its own, the second reading the first one's result ("t"): the
@@ -36,34 +64,39 @@ std::optional<Program> stage_after(const Program& first, double first_cost, cons
 // not reach these shapes when the first stage ends in, or the second needs, four or more
 // instructions or a programmable one in the middle. Correct by construction (synth_goal checks the
 // whole Program), not proven optimal. nullopt when not cheaper than `cost`.
-// second_stage: the second after a first one (searched, or built: shifted_merge) of first_cost.
+// second_stage: the second after a first one (searched, or built: shifted_merge) of first_cost;
+// `known`, a second stage already searched for some goal (two_stages), is taken where the goal
+// is the same.
 std::optional<Program> second_stage(const std::vector<int>& goal, const Program& first, double first_cost, unsigned bits,
-                                    const SynthOptions& sub, double cost) {
+                                    const SynthOptions& sub, double cost,
+                                    const std::pair<std::vector<int>, SynthResult>* known = nullptr) {
   const auto made = simulate_labels(first);
   if (!made || made->size() != 1) return std::nullopt;
-  std::vector<int> second_goal(goal.size(), kAnyByte);
-  for (unsigned j = 0; j < goal.size(); ++j) {
-    if (goal[j] < 0) {
-      second_goal[j] = goal[j];
-      continue;
-    }
-    auto holds = [&](unsigned p) { const ByteLabel l = (*made)[0][p]; return l.input >= 0 && int(label(l.input, l.byte)) == goal[j]; };
-    // The nearest copy: in place, else in its 8-byte group, else in its 16-byte block, else any.
-    auto distance = [&](unsigned p) { return p == j ? 0 : p / 8 == j / 8 ? 1 : p / 16 == j / 16 ? 2 : 3; };
-    unsigned at = unsigned(goal.size());
-    for (unsigned p = 0; p < goal.size(); ++p)
-      if (holds(p) && (at == goal.size() || distance(p) < distance(at))) at = p;
-    if (at == goal.size()) return std::nullopt;
-    second_goal[j] = int(label(0, int(at)));
-  }
-  return stage_after(first, first_cost, second_goal, bits, sub, cost);
+  std::vector<int> labels(goal.size(), kAnyByte);
+  for (unsigned p = 0; p < goal.size(); ++p)
+    if (const ByteLabel l = (*made)[0][p]; l.input >= 0) labels[p] = int(label(l.input, l.byte));
+  const auto second_goal = second_goal_of(goal, labels);
+  if (!second_goal) return std::nullopt;
+  if (!known || known->first != *second_goal) return stage_after(first, first_cost, *second_goal, bits, sub, cost);
+  if (first_cost + known->second.cost > cost + kTie) return std::nullopt;
+  Program prog = first;
+  prog.outputs = {append(prog, known->second.program, {prog.outputs.at(0)})};
+  finish(prog);
+  return prog;
 }
 
+// The second stage is searched first, on `first` as laid out: what it costs caps the first
+// stage's search (most layouts cannot be made cheaply enough: the cap ends that search early).
 std::optional<Program> two_stages(const std::vector<int>& goal, const std::vector<int>& first_goal, unsigned bits,
                                   const std::vector<std::string>& names, const SynthOptions& sub, double cost) {
-  auto first = synth_goal(first_goal, bits, names, sub, false);
+  std::optional<std::pair<std::vector<int>, SynthResult>> known;
+  if (cost < kInf)
+    if (auto second_goal = second_goal_of(goal, first_goal))
+      if (auto second = synth_goal(*second_goal, bits, {"t"}, capped(sub, cost, 0), false))
+        known.emplace(std::move(*second_goal), std::move(*second));
+  auto first = synth_goal(first_goal, bits, names, capped(sub, cost, known ? known->second.cost : 0), false);
   if (!first || first->cost > cost + kTie) return std::nullopt;
-  return second_stage(goal, first->program, first->cost, bits, sub, cost);
+  return second_stage(goal, first->program, first->cost, bits, sub, cost, known ? &*known : nullptr);
 }
 
 // By input: each input's bytes searched alone (zeros where the other's go), then or-ed: clang's

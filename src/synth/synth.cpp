@@ -212,6 +212,8 @@ class Search {
          Vacates vacates = Vacates::unpriced)
       : goal_(std::move(goal)), width_(width), bytes_(width / 8), o_(o), k_(unsigned(input_names.size())),
         names_(std::move(input_names)), vacates_(vacates) {
+    // (Within the tables' six digits and the tie-break's share: an answer at the cap is kept.)
+    if (o_.cost_cap < kInf) best_.cost = cap_ = o_.cost_cap * (1 + kLoadTieBreak) + 1e-5;
     for (int g : goal_)
       if (g >= 0) {
         if (!useful_[size_t(g)]) goal_labels_.push_back(Label(g));
@@ -273,7 +275,7 @@ class Search {
     // The or of parts is cheap and unbudgeted: an answer even when the budget ran out; so is the
     // programmable chain when nothing else answered (vpermt2b, then vpshufb to zero).
     split_or(n1);
-    if (!level2 && best_.cost == kInf) {
+    if (!level2 && !answered()) {
       unbudgeted_ = true;
       programmable_chain();
       unbudgeted_ = false;
@@ -281,7 +283,7 @@ class Search {
     // The last resort, also unbudgeted: masked depth-1 contents or-ed together (SSE2's byte
     // shuffles: byte shifts and unpacks, each masked with pand). Before level 3, which would run
     // to its end with nothing to prune against; level 3 then looks for cheaper within its share.
-    if (best_.cost == kInf) {
+    if (!answered()) {
       unbudgeted_ = true;
       masked_or();
       unbudgeted_ = false;
@@ -318,7 +320,7 @@ class Search {
     // Where copies block the proof, the Programs of two instructions each, by derivation: one
     // may need fewer copies than the answer (`shufps b, a` where `movss a, b` needs a copy of a).
     // Where level 2's bound then reaches the answer, it is proven.
-    if (levels >= 2 && !handed_over_ && cat_->destructive && o_.objective != Objective::latency && best_.cost < kInf &&
+    if (levels >= 2 && !handed_over_ && cat_->destructive && o_.objective != Objective::latency && answered() &&
         priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && two_steps_exact(n1)) {
       two_exact_ = bounds_->level[2] >= best_.cost - 1e-5;
       // After three levels, the Programs of three instructions too: copies then cap nothing level
@@ -345,7 +347,7 @@ class Search {
     // ors allow: commute_for_copies.)
     r.lower_bound = std::min({best_.cost, std::max(bounds_->level[levels], crossing_bound), priced_floor()});
     r.port_bound = bounds_->port / (1 + kLoadTieBreak);
-    if (best_.cost < kInf) {
+    if (answered()) {
       r.cost = best_.cost;
       // The cost tables give six digits (0.333333): three of them are one cycle.
       r.optimal = r.lower_bound >= best_.cost - 1e-5;
@@ -371,14 +373,14 @@ class Search {
   // count (after two levels, and again after more).
   bool crossing_rules_out_best(unsigned levels) {
     const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
-    if (levels < 2 || out_of_budget_ || !additive || best_.cost == kInf || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
+    if (levels < 2 || out_of_budget_ || !additive || !answered() || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
         (crossing_ && crossing_->levels == levels && crossing_->at == best_.cost))
       return false;
     const bool pairs = level4_applies() && (levels >= 4 || (crossing_ && crossing_->pairs) || blend_pairs());
     if (out_of_budget_) return false;
     crossing_ = Crossing{levels, pairs, best_.cost};
     // (Not while an answer offered costs less without its copies: lower_bound in run().)
-    return best_.cost < kInf && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
+    return answered() && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
            synth::one_crossing_rules_out(crossing_proof(pairs), best_.cost, levels);
   }
 
@@ -1113,7 +1115,7 @@ class Search {
   // take 2.33): the lookup need not make those. Or from a made content (psllq a, blendps of a
   // and b, pshufb, blendps with the shifted a: 2.17), which the first blend may read too, paid once.
   void blend_then_lookup(int n1) {
-    if (!level4_applies() || best_.cost == kInf) return;
+    if (!level4_applies() || !answered()) return;
     const Catalog::BlendParts& parts = blend_parts();
     if (parts.lookup == kInf) return;
     blends_then_lookup(parts, goal_, n1, 0.0, nullptr, [&](int v) {
@@ -2071,7 +2073,7 @@ class Search {
   // part of (pblendvb and pshufb: 2.0 with the copy, 1.67 without). A search that prices them
   // could prove it: up to two_vacates, where that pricing is sound.
   bool vacates_block() const {
-    return vacates_ != Vacates::priced && copy_price_ > 0 && best_.cost < kInf && copy_free_ < best_.cost - 1e-5 && vacate_free_ >= best_.cost - 1e-5 &&
+    return vacates_ != Vacates::priced && copy_price_ > 0 && answered() && copy_free_ < best_.cost - 1e-5 && vacate_free_ >= best_.cost - 1e-5 &&
            best_.cost <= two_vacates_ + 1e-5;
   }
 
@@ -2496,11 +2498,34 @@ class Search {
     return best;
   }
 
+  // A label's bit in a content's label summary (a multiplicative hash: distinct labels may share one).
+  static uint64_t summary_bit(Label l) { return uint64_t(1) << ((uint32_t(l) * 0x9E3779B1u) >> 26); }
+  // Which labels content id holds, folded into 64 bits (made on first use; a content's bytes do
+  // not change).
+  uint64_t label_summary(int id) const {
+    if (label_summary_.size() <= size_t(id)) label_summary_.resize(values_.size(), 0);
+    uint64_t& s = label_summary_[size_t(id)];
+    if (s == 0)
+      for (Label l : values_[size_t(id)].bytes) s |= summary_bit(l);
+    return s;
+  }
+
   // The control that makes programmable instruction p yield `want` from (a, b), if one exists.
   std::optional<std::vector<int>> control_for(const isa::Instruction* p, int a, int b, const std::vector<int>& want) const {
     const unsigned eb = p->elem_bits / 8, n = p->n();
     const unsigned n_src = p->in_bits(0) / p->src_elem_bits;
     const Value* args[2] = {&values_[size_t(a)], b >= 0 ? &values_[size_t(b)] : nullptr};
+    // Most table lookups asked for find no control, most because a wanted byte is in no argument:
+    // the label summaries turn those down before the scan over source elements (a select's scan
+    // stops at its first wrong byte already). A zero a zeroing table makes itself.
+    if (p->control.kind == isa::Control::Kind::Table) {
+      const uint64_t have = label_summary(a) | (b >= 0 && p->control.table_inputs >= 2 ? label_summary(b) : 0);
+      for (unsigned j = 0; j < bytes_; ++j) {
+        const int g = want[j];
+        if (g == kAnyByte || (g == kZeroByte && p->control.zeroing)) continue;
+        if (!(have & summary_bit(g == kZeroByte ? kZeroLabel : Label(g)))) return std::nullopt;
+      }
+    }
     // (Most calls find no control: the vector is made only for one that does.)
     std::array<int, 64> on_stack;
     std::vector<int> on_heap(n > on_stack.size() ? n : 0);
@@ -2708,6 +2733,10 @@ class Search {
   std::deque<LookupList> lookup_lists_;
   std::vector<uint64_t> made_labels_;      // level 4: the input bytes each made content holds (by id - leaves_)
   Solution best_;
+  // SynthOptions::cost_cap as a cost of the search's own (kInf: none). best_ starts there, with
+  // no answer: one offered is below it.
+  double cap_ = kInf;
+  bool answered() const { return best_.cost < cap_; }
   std::shared_ptr<const Reached> reached_;  // depth 1, shared
   std::optional<Program> direct_;  // an answer two_steps_exact found, beside the values
   bool two_exact_ = false;         // two_steps_exact ran: copies no longer cap the bound
@@ -2718,6 +2747,7 @@ class Search {
   bool handed_over_ = false;  // stopped before level 3 for a priced search (vacates_block)
   double copy_price_ = 0, vacate_copy_ = 0, two_vacates_ = kInf;  // price_vacates()
   double vacate_free_ = kInf;  // as copy_free_, each answer with the copies out of fixed control registers
+  mutable std::vector<uint64_t> label_summary_;  // label_summary, by value id: 0 not made yet
   mutable std::vector<int8_t> stays_memo_;  // stays_in, by (value id, input): -1 not known yet
   // stays_in: the least two instructions or more with each class set cost (-1: not known yet).
   mutable std::array<double, synth::kClasses> two_or_more_ = [] {
@@ -2796,6 +2826,9 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
       r.nodes += r2.nodes, r.ms += r2.ms, r.cpu_ms += r2.cpu_ms;
     }
   }
+  // (Under a cap the stages and last resorts would look for dearer answers than were asked for.)
+  if (r.cost == kInf && opts.cost_cap < kInf)
+    return Error{fmt::format("no {} sequence costs at most {} (the cost cap)", opts.target.name, opts.cost_cap)};
   Search& s = *search;
   const double catalog_ms = r.catalog_ms;
   auto block = [&](const Program& p) { return program_cost(p, *opts.cpu).block_rthroughput; };

@@ -197,6 +197,26 @@ TEST(Synth, TwoStagesWhereTheLevelsEnd) {
   }
 }
 
+// A cost cap (what a two-stage shape leaves a stage): an answer as cheap as the cap is found, and
+// where none is, the search says so rather than answering dearer (SSE4.1 v8i16:4,13,9,1,4,3,u,4
+// is two pshufb and an or, 2.33 on Skylake, proven).
+TEST(Synth, CostCapAnswersOnlyWithinIt) {
+  const char* m = "v8i16:4,13,9,1,4,3,u,4";
+  SynthOptions o = options("sse4.1", "skylake");
+  auto free = synthesize(*parse_one(m), o);
+  ASSERT_TRUE(free) << free.error().str();
+  ASSERT_TRUE(free->optimal);
+  o.cost_cap = free->cost;
+  auto at = synthesize(*parse_one(m), o);
+  ASSERT_TRUE(at) << at.error().str();
+  EXPECT_NEAR(at->cost, free->cost, 1e-6);
+  expect_computes(at->program, *parse_one(m));
+  o.cost_cap = free->cost - 0.1;
+  auto below = synthesize(*parse_one(m), o);
+  ASSERT_FALSE(below);
+  EXPECT_NE(below.error().str().find("costs at most"), std::string::npos) << below.error().str();
+}
+
 // The ports objective (llvm-mca's Block RThroughput): a blend of masked inputs and one pshufd
 // beats two port-5 shuffles on Skylake, proven at the one shuffle every Program needs; and no
 // answer is heavier on the busiest ports than the summed objective's.
