@@ -1,6 +1,7 @@
 #include "program_build.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 #include <fmt/format.h>
@@ -107,15 +108,20 @@ size_t copies(const Program& p) {
 }
 
 // The immediate that makes `in` do with its arguments swapped what `imm` does (nullopt: none).
+// Remembered per thread: finding it tries every immediate (256 of blendps's, shufps's), and the
+// exact two- and three-step Programs ask for the same few thousands of times a search.
 std::optional<uint64_t> mirror(const isa::Instruction& in, uint64_t imm) {
   if (in.value == isa::ValueOp::BitOr) return imm;
   if (in.programmable() || !in.moves_only() || in.imm_count == 0) return std::nullopt;
+  thread_local std::map<std::pair<const isa::Instruction*, uint64_t>, std::optional<uint64_t>> known;
+  const auto [it, fresh] = known.try_emplace({&in, imm});
+  if (!fresh) return it->second;
   std::vector<isa::LaneSrc> want = isa::byte_map(in, {imm, {}});
   if (want.empty()) return std::nullopt;
   for (isa::LaneSrc& s : want)
     if (!s.is_zero()) s = isa::LaneSrc::from(1 - s.input, s.elem);
   for (uint64_t m = 0; m < in.imm_count; ++m)
-    if (moves_as(in, m, want)) return m;
+    if (moves_as(in, m, want)) return it->second = m;
   return std::nullopt;
 }
 
