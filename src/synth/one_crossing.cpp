@@ -4,8 +4,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <initializer_list>
 #include <limits>
 #include <optional>
+#include <stdexcept>
+#include <vector>
 
 #include "crossing_whole.h"
 #include "goal.h"
@@ -88,7 +91,28 @@ struct MoverMap {
     return out;
   }
 };
-using Movers = std::vector<const MoverMap*>;
+// Up to two movers (as many as reach follows), held inline: the argument runs through thousands
+// of mover sets a proof, and allocating each was a tenth of its time.
+class Movers {
+ public:
+  Movers() = default;
+  Movers(std::initializer_list<const MoverMap*> ms) {
+    for (const MoverMap* m : ms) push_back(m);
+  }
+  void push_back(const MoverMap* m) {
+    if (n_ == at_.size()) throw std::logic_error("one_crossing: more than two movers");
+    at_[n_++] = m;
+  }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  const MoverMap* operator[](size_t i) const { return at_[i]; }
+  const MoverMap* const* begin() const { return at_.data(); }
+  const MoverMap* const* end() const { return at_.data() + n_; }
+
+ private:
+  std::array<const MoverMap*, 2> at_{};
+  size_t n_ = 0;
+};
 
 // The places a byte at `start` can reach through the movers (each at most once, any order), or,
 // backwards, the places from which the movers can bring a byte to `start`.
@@ -175,12 +199,12 @@ struct Join {
 struct Reach {
   Places pre, post;
 };
-std::vector<Reach> reaches(const Movers& movers, unsigned after, const std::vector<Crossing>& bytes) {
+// (Into `r`, whose storage is reused.)
+void reaches(const Movers& movers, unsigned after, const std::vector<Crossing>& bytes, std::vector<Reach>& r) {
   Movers before_h, after_h;
   for (size_t i = 0; i < movers.size(); ++i) (after >> i & 1 ? after_h : before_h).push_back(movers[i]);
-  std::vector<Reach> r;
+  r.clear();
   for (const Crossing& c : bytes) r.push_back({reach(before_h, Places(1) << c.from, true), reach(after_h, Places(1) << c.to, false)});
-  return r;
 }
 
 // Can H, with the movers around it, bring every byte it moves to its goal place? For a byte
@@ -981,23 +1005,29 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   unsigned stamp = 0;
   // Each set of up to two movers (cheapest first), then each H that can move the two bytes with
   // the fewest ways (the group apart where even its cheapest H cannot be below the best).
+  // (each_h's vectors, their storage reused from one mover set to the next.)
+  std::vector<const CrossingStep*> ms;
+  std::vector<Crossing> through;
+  std::vector<std::vector<Reach>> sides;
+  std::vector<Reach> r;
+  std::vector<size_t> order;
   auto each_h = [&](const Movers& mm) {
-    std::vector<const CrossingStep*> ms;
+    ms.clear();
     for (const MoverMap* m : mm) ms.push_back(m->step);
     double c = 0;
     for (const CrossingStep* m : ms) c += m->cost;
     // The bytes H moves: the crossing ones, and those the movers alone cannot bring to their place.
-    std::vector<Crossing> through = bytes;
+    through.assign(bytes.begin(), bytes.end());
     unsigned moved = inputs;
     for (const Crossing& b : stay)
       if (!(reach(mm, Places(1) << b.from, true) >> b.to & 1)) through.push_back(b), moved |= 1u << (b.label / 256);
     const bool join = std::popcount(moved) >= 2;
-    std::vector<std::vector<Reach>> sides;
-    for (unsigned after = 0; after < 1u << mm.size(); ++after) sides.push_back(reaches(mm, after, through));
-    std::vector<Reach> r = sides[0];  // (the union over the placings, for the index)
+    sides.resize(size_t(1) << mm.size());
+    for (unsigned after = 0; after < 1u << mm.size(); ++after) reaches(mm, after, through, sides[after]);
+    r.assign(sides[0].begin(), sides[0].end());  // (the union over the placings, for the index)
     for (size_t i = 0; i < r.size(); ++i)
       for (const std::vector<Reach>& side : sides) r[i].pre |= side[i].pre, r[i].post |= side[i].post;
-    std::vector<size_t> order(r.size());
+    order.resize(r.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     auto ways = [&](size_t i) { return std::popcount(r[i].pre) * std::popcount(r[i].post); };
     std::partial_sort(order.begin(), order.begin() + std::min<size_t>(2, order.size()), order.end(),
