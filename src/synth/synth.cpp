@@ -145,6 +145,7 @@ struct Reached {
     int inst, a, b;
   };
   std::vector<std::vector<Derivation>> derivations;
+  std::vector<uint64_t> summaries;  // each content's label summary (Search::label_summary)
 };
 
 // The instances of a target at one width, under one cost table and objective.
@@ -246,6 +247,7 @@ class Search {
     // Depth 1 whole, with its indexes (copies of flat arrays: filtering it by the goal's bytes and
     // indexing what is left took a fifth of a 128-bit search).
     values_ = reached->values;
+    label_summary_ = reached->summaries;
     index_ = reached->index;
     by_byte_ = reached->by_byte;
     indexed_ = true;
@@ -2342,7 +2344,9 @@ class Search {
     }
     derivations.resize(values_.size());
     index_values();
-    return Reached{std::move(values_), int(leaves.size()), std::move(index_), std::move(by_byte_), std::move(derivations)};
+    for (size_t id = 0; id < values_.size(); ++id) label_summary(int(id));
+    return Reached{std::move(values_), int(leaves.size()), std::move(index_), std::move(by_byte_), std::move(derivations),
+                   std::move(label_summary_)};
   }
 
   bool matches(const Bytes& v) const {
@@ -2500,8 +2504,8 @@ class Search {
 
   // A label's bit in a content's label summary (a multiplicative hash: distinct labels may share one).
   static uint64_t summary_bit(Label l) { return uint64_t(1) << ((uint32_t(l) * 0x9E3779B1u) >> 26); }
-  // Which labels content id holds, folded into 64 bits (made on first use; a content's bytes do
-  // not change).
+  // Which labels content id holds, folded into 64 bits: depth 1's come with it (Reached), the
+  // rest are made on first use (a content's bytes do not change).
   uint64_t label_summary(int id) const {
     if (label_summary_.size() <= size_t(id)) label_summary_.resize(values_.size(), 0);
     uint64_t& s = label_summary_[size_t(id)];
@@ -2595,42 +2599,48 @@ class Search {
   int programmed(const std::vector<int>& want, int from = 0) {
     int best = -1;
     double best_cost = kInf;
-    // Which reached contents hold every input byte wanted (a made content must, for a
-    // single-table instruction to draw on it): checked once per content.
-    std::vector<int> usable;
-    if (from > int(k_)) {
-      std::vector<Label> wanted;
-      for (int w : want)
-        if (w >= 0) wanted.push_back(Label(w));
-      if (stamps_.size() != labels_per_position()) stamps_.assign(labels_per_position(), 0);
-      for (int x = int(k_); x < from; ++x) {
-        if (is_hidden(x)) continue;
-        if (++stamp_ == 0) std::fill(stamps_.begin(), stamps_.end(), 0u), stamp_ = 1;
-        for (Label l : values_[size_t(x)].bytes) stamps_[slot(0, l)] = stamp_;
-        bool all = true;
-        for (size_t w = 0; w < wanted.size() && all; ++w) all = stamps_[slot(0, wanted[w])] == stamp_;
-        if (all) usable.push_back(x);
+    auto try_on = [&](const isa::Instruction* p, double c, int x) {
+      for (int y = p->num_inputs == 2 ? 0 : -1; y < (p->num_inputs == 2 ? int(k_) : 0); ++y) {
+        auto control = control_for(p, x, y, want);
+        if (!control) continue;
+        const auto map = isa::index_map_at(*p, {0, *control}, 8);
+        Value v{Bytes(bytes_), c + vacate_price(p, x, y), -1, x, y, 2, p, *control};
+        for (unsigned j = 0; j < bytes_; ++j)
+          v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
+        if (x >= int(k_)) v.cost += values_[size_t(x)].cost, v.instrs += values_[size_t(x)].instrs;
+        const int id = add(std::move(v));
+        if (values_[size_t(id)].cost < best_cost) best = id, best_cost = values_[size_t(id)].cost;
       }
+    };
+    // Each instruction on the inputs first: what they give prunes the made contents (a byte mask
+    // tried on hundreds of them, where pshufb on an input answers).
+    for (const isa::Instruction* p : cat_->programmable) {
+      const double c = cat_->programmable_cost.at(p);
+      for (int x = 0; x < int(k_) && c < best_cost; ++x) try_on(p, c, x);
+    }
+    if (from <= int(k_)) return best;
+    // Which reached contents hold every input byte wanted (a made content must, for a
+    // single-table instruction to draw on it), below the best: checked once per content.
+    std::vector<int> usable;
+    std::vector<Label> wanted;
+    uint64_t summary = 0;  // (label_summary turns down most contents before the exact check)
+    for (int w : want)
+      if (w >= 0) wanted.push_back(Label(w)), summary |= summary_bit(Label(w));
+    if (stamps_.size() != labels_per_position()) stamps_.assign(labels_per_position(), 0);
+    for (int x = int(k_); x < from; ++x) {
+      if (is_hidden(x) || values_[size_t(x)].cost + cat_->min_programmable >= best_cost || (label_summary(x) & summary) != summary)
+        continue;
+      if (++stamp_ == 0) std::fill(stamps_.begin(), stamps_.end(), 0u), stamp_ = 1;
+      for (Label l : values_[size_t(x)].bytes) stamps_[slot(0, l)] = stamp_;
+      bool all = true;
+      for (size_t w = 0; w < wanted.size() && all; ++w) all = stamps_[slot(0, wanted[w])] == stamp_;
+      if (all) usable.push_back(x);
     }
     for (const isa::Instruction* p : cat_->programmable) {
       const double c = cat_->programmable_cost.at(p);
-      if (c >= best_cost) continue;
-      const size_t xs = k_ + (p->num_inputs == 1 ? usable.size() : 0);
-      for (size_t i = 0; i < xs; ++i) {
-        const int x = i < k_ ? int(i) : usable[i - k_];
-        if (x >= int(k_) && values_[size_t(x)].cost + c >= best_cost) continue;
-        for (int y = p->num_inputs == 2 ? 0 : -1; y < (p->num_inputs == 2 ? int(k_) : 0); ++y) {
-          auto control = control_for(p, x, y, want);
-          if (!control) continue;
-          const auto map = isa::index_map_at(*p, {0, *control}, 8);
-          Value v{Bytes(bytes_), c + vacate_price(p, x, y), -1, x, y, 2, p, *control};
-          for (unsigned j = 0; j < bytes_; ++j)
-            v.bytes[j] = map[j].is_zero() ? kZeroLabel : values_[size_t(map[j].input == 0 ? x : y)].bytes[size_t(map[j].elem)];
-          if (x >= int(k_)) v.cost += values_[size_t(x)].cost, v.instrs += values_[size_t(x)].instrs;
-          const int id = add(std::move(v));
-          if (values_[size_t(id)].cost < best_cost) best = id, best_cost = values_[size_t(id)].cost;
-        }
-      }
+      if (p->num_inputs != 1) continue;
+      for (int x : usable)
+        if (values_[size_t(x)].cost + c < best_cost) try_on(p, c, x);
     }
     return best;
   }
