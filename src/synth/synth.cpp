@@ -1724,19 +1724,41 @@ class Search {
       if (auto both = merge(R[0], R[1])) firsts(*both, room, [&](const First& f) { try_program(f, g.in, g.imm, {}, -2, -2, g.cost); });
     }
     // A programmable last step on a depth-1 content (two programmable instructions are below
-    // level 2's bound): each content that holds every goal byte its other argument does not.
+    // level 2's bound): each content that holds every goal byte its other argument does not. (A
+    // blend keeps bytes in place: its arguments must hold each goal byte at its place between
+    // them, checked on the places where each holds its goal byte before control_for.)
+    uint32_t wanted = 0;
+    for (unsigned j = 0; j < bytes_; ++j) wanted |= uint32_t(goal_[j] != kAnyByte) << j;
+    auto in_place = [&](int x) {
+      uint32_t m = 0;
+      for (unsigned j = 0; j < bytes_; ++j) {
+        const int g = goal_[j];
+        m |= uint32_t(g != kAnyByte && values_[size_t(x)].bytes[j] == (g == kZeroByte ? kZeroLabel : Label(g))) << j;
+      }
+      return m;
+    };
+    std::array<uint32_t, 4> leaf_in_place{};
+    for (int y = 0; y < leaves_ && y < 4; ++y) leaf_in_place[size_t(y)] = in_place(y);
     for (const isa::Instruction* p : cat_->programmable) {
       const double pc = cat_->programmable_cost.at(p);
+      const bool select = p->control.kind == isa::Control::Kind::Select && bytes_ <= 32 && leaves_ <= 4;
       for (int x = leaves_; x < made_end; ++x) {
         if (is_hidden(x) || pc + cost(x) >= found) continue;
         if (out_of_budget()) return false;
         ++nodes_;
-        std::vector<std::pair<int, int>> args = {{x, -1}};
-        if (p->num_inputs == 2) {
-          args = {{x, x}};
-          for (int y = 0; y < leaves_; ++y) args.push_back({x, y}), args.push_back({y, x});
+        const uint32_t x_in_place = select ? in_place(x) : 0;
+        auto may = [&](int y) { return !select || ((x_in_place | (y == x ? 0 : leaf_in_place[size_t(y)])) & wanted) == wanted; };
+        std::array<std::pair<int, int>, 9> args;
+        size_t n = 0;
+        if (p->num_inputs != 2) {
+          args[n++] = {x, -1};
+        } else {
+          if (may(x)) args[n++] = {x, x};
+          for (int y = 0; y < leaves_ && n + 2 <= args.size(); ++y)
+            if (may(y)) args[n++] = {x, y}, args[n++] = {y, x};
         }
-        for (const auto& [a, b] : args) {
+        for (size_t i = 0; i < n; ++i) {
+          const auto [a, b] = args[i];
           auto control = control_for(p, a, b, goal_);
           if (!control) continue;
           for (const Reached::Derivation& d : reached.derivations[size_t(x)]) {
