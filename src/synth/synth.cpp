@@ -447,10 +447,11 @@ class Search {
   double cost(int id) const { return id >= 0 ? values_[size_t(id)].cost : 0; }
   // Two requirements on one content, or nothing when they disagree.
   std::optional<std::vector<int>> merge(const std::vector<int>& a, const std::vector<int>& b) const {
+    for (unsigned j = 0; j < bytes_; ++j)  // (most pairs asked disagree: checked before a copy)
+      if (a[j] != kAnyByte && b[j] != kAnyByte && b[j] != a[j]) return std::nullopt;
     std::vector<int> m = a;
     for (unsigned j = 0; j < bytes_; ++j)
       if (m[j] == kAnyByte) m[j] = b[j];
-      else if (b[j] != kAnyByte && b[j] != m[j]) return std::nullopt;
     return m;
   }
 
@@ -1908,7 +1909,11 @@ class Search {
     // (`also`: what the first step's content must hold besides, where given.)
     auto chain_seconds = [&](const std::vector<int>& want, double room, unsigned need, const std::vector<int>* also, auto&& f) {
       std::vector<int> Q[2];
-      auto with = [&](const std::vector<int>& q) { return also ? merge(q, *also) : std::optional<std::vector<int>>(q); };
+      // g(q with `also`), where they agree (q itself without `also`: no copy).
+      auto with = [&](const std::vector<int>& q, auto&& g) {
+        if (!also) g(q);
+        else if (const auto m = merge(q, *also)) g(*m);
+      };
       for (int mi : cat_->order) {
         const Instance& m = cat_->instances[size_t(mi)];
         if (m.cost + cat_->min_cost >= room) break;
@@ -1918,19 +1923,20 @@ class Search {
         if (++nodes > kThreeStepNodes || ((nodes & 31) == 0 && out_of_budget())) return false;
         const double left = room - m.cost;
         if (m.arity == 1) {
-          if (auto q = with(Q[0])) firsts(*q, left, [&](int x, const Step& st) { f(x, st, Step{mi, -1, kNoArg}); });
+          with(Q[0], [&](const std::vector<int>& q) { firsts(q, left, [&](int x, const Step& st) { f(x, st, Step{mi, -1, kNoArg}); }); });
           continue;
         }
         for (unsigned p = 0; p < 2; ++p) {
           const std::vector<int> zs = leaves_holding(Q[1 - p]);
           if (!zs.empty())
-            if (auto q = with(Q[p]))
-              firsts(*q, left, [&](int x, const Step& st) {
+            with(Q[p], [&](const std::vector<int>& q) {
+              firsts(q, left, [&](int x, const Step& st) {
                 for (int z : zs) f(x, st, Step{mi, p == 0 ? -1 : z, p == 0 ? z : -1});
               });
+            });
         }
         if (auto both = merge(Q[0], Q[1]))
-          if (auto q = with(*both)) firsts(*q, left, [&](int x, const Step& st) { f(x, st, Step{mi, -1, -1}); });
+          with(*both, [&](const std::vector<int>& q) { firsts(q, left, [&](int x, const Step& st) { f(x, st, Step{mi, -1, -1}); }); });
       }
       return true;
     };
