@@ -1,8 +1,8 @@
 // Shuffle synthesis: the cheapest Program the search can find for one shuffle on a target,
 // verified by the simulator, with an honest statement of optimality.
 #pragma once
-#include <limits>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "shufc/cost.h"
