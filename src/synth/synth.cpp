@@ -1855,6 +1855,7 @@ class Search {
     // Each derivation of a depth-1 content holding `want`, none programmable, below `room` (the
     // derivations per requirement found once: many middle steps ask the same).
     std::unordered_map<std::string, std::vector<std::pair<int, Step>>> holding;
+    std::string holding_key;
     // Per (place, label), the depth-1 contents holding it, as a set (made on first use).
     const size_t words = (size_t(made_end) + 63) / 64;
     std::vector<std::vector<uint64_t>> by_slot(bytes_ * labels_per_position());
@@ -1868,7 +1869,11 @@ class Search {
       return b;
     };
     auto firsts = [&](const std::vector<int>& want, double room, auto&& f) {
-      auto [known, fresh] = holding.try_emplace(std::string(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(int)));
+      // (The key in a buffer reused between lookups: no allocation for one that hits.)
+      holding_key.assign(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(int));
+      auto known = holding.find(holding_key);
+      const bool fresh = known == holding.end();
+      if (fresh) known = holding.emplace(holding_key, std::vector<std::pair<int, Step>>{}).first;
       std::vector<std::pair<int, Step>>& list = known->second;
       if (fresh) {
         // The contents holding every wanted byte: the intersection of their places' sets.
@@ -1896,11 +1901,15 @@ class Search {
         f(x, st);
       }
     };
+    // The leaves holding `want`, as a set (bit z: leaf z; a few leaves, asked thousands of times).
     auto leaves_holding = [&](const std::vector<int>& want) {
-      std::vector<int> zs;
-      for (int z = 0; z < leaves_; ++z)
-        if (holds(z, want)) zs.push_back(z);
+      uint64_t zs = 0;
+      for (int z = 0; z < leaves_ && z < 64; ++z)
+        if (holds(z, want)) zs |= uint64_t(1) << z;
       return zs;
+    };
+    auto each_leaf = [](uint64_t zs, auto&& f) {
+      for (; zs; zs &= zs - 1) f(std::countr_zero(zs));
     };
     std::vector<int> R[2], S[2];
     // Two steps making a content that holds `want` (the first on leaves, the second reading it
@@ -1927,11 +1936,11 @@ class Search {
           continue;
         }
         for (unsigned p = 0; p < 2; ++p) {
-          const std::vector<int> zs = leaves_holding(Q[1 - p]);
-          if (!zs.empty())
+          const uint64_t zs = leaves_holding(Q[1 - p]);
+          if (zs)
             with(Q[p], [&](const std::vector<int>& q) {
               firsts(q, left, [&](int x, const Step& st) {
-                for (int z : zs) f(x, st, Step{mi, p == 0 ? -1 : z, p == 0 ? z : -1});
+                each_leaf(zs, [&](int z) { f(x, st, Step{mi, p == 0 ? -1 : z, p == 0 ? z : -1}); });
               });
             });
         }
@@ -1978,12 +1987,12 @@ class Search {
         complete = seconds(R[0], room, need, nullptr, [&](int, const Step& a, const Step& b) { price({a, b, Step{gi, -2, kNoArg}}); });
       } else {
         for (unsigned p = 0; p < 2 && complete; ++p) {
-          const std::vector<int> zs = leaves_holding(R[1 - p]);
+          const uint64_t zs = leaves_holding(R[1 - p]);
           // (Without a leaf for the other argument, the first step's content is it.)
-          complete = seconds(R[p], room, need, zs.empty() ? &R[1 - p] : nullptr, [&](int x, const Step& a, const Step& b) {
+          complete = seconds(R[p], room, need, zs == 0 ? &R[1 - p] : nullptr, [&](int x, const Step& a, const Step& b) {
             // The other argument: a leaf, the first step's content, or the second's.
             const int second = -2, first = -1;
-            for (int z : zs) price({a, b, Step{gi, p == 0 ? second : z, p == 0 ? z : second}});
+            each_leaf(zs, [&](int z) { price({a, b, Step{gi, p == 0 ? second : z, p == 0 ? z : second}}); });
             if (holds(x, R[1 - p])) price({a, b, Step{gi, p == 0 ? second : first, p == 0 ? first : second}});
           });
         }
