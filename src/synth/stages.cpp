@@ -26,16 +26,21 @@ SynthOptions capped(const SynthOptions& sub, double cost, double spent) {
   return o;
 }
 
+// `first`, then `second` reading its result.
+Program followed_by(const Program& first, const Program& second) {
+  Program prog = first;
+  prog.outputs = {append(prog, second, {prog.outputs.at(0)})};
+  finish(prog);
+  return prog;
+}
+
 // A stage after `first` (of first_cost): `goal` in terms of first's result ("t": label(0, byte)),
 // searched and appended. nullopt when the whole is dearer than `cost`.
 std::optional<Program> stage_after(const Program& first, double first_cost, const std::vector<int>& goal, unsigned bits,
                                    const SynthOptions& sub, double cost) {
   auto second = synth_goal(goal, bits, {"t"}, capped(sub, cost, first_cost), false);
   if (!second || first_cost + second->cost > cost + kTie) return std::nullopt;
-  Program prog = first;
-  prog.outputs = {append(prog, second->program, {prog.outputs.at(0)})};
-  finish(prog);
-  return prog;
+  return followed_by(first, second->program);
 }
 
 // The second stage's goal where the first leaves `made` (a label per byte, kAnyByte where it
@@ -79,10 +84,7 @@ std::optional<Program> second_stage(const std::vector<int>& goal, const Program&
   if (!second_goal) return std::nullopt;
   if (!known || known->first != *second_goal) return stage_after(first, first_cost, *second_goal, bits, sub, cost);
   if (first_cost + known->second.cost > cost + kTie) return std::nullopt;
-  Program prog = first;
-  prog.outputs = {append(prog, known->second.program, {prog.outputs.at(0)})};
-  finish(prog);
-  return prog;
+  return followed_by(first, known->second.program);
 }
 
 // The second stage is searched first, on `first` as laid out: what it costs caps the first

@@ -1855,7 +1855,6 @@ class Search {
     // Each derivation of a depth-1 content holding `want`, none programmable, below `room` (the
     // derivations per requirement found once: many middle steps ask the same).
     std::unordered_map<std::string, std::vector<std::pair<int, Step>>> holding;
-    std::string holding_key;
     // Per (place, label), the depth-1 contents holding it, as a set (made on first use).
     const size_t words = (size_t(made_end) + 63) / 64;
     std::vector<std::vector<uint64_t>> by_slot(bytes_ * labels_per_position());
@@ -1869,11 +1868,10 @@ class Search {
       return b;
     };
     auto firsts = [&](const std::vector<int>& want, double room, auto&& f) {
-      // (The key in a buffer reused between lookups: no allocation for one that hits.)
-      holding_key.assign(reinterpret_cast<const char*>(want.data()), want.size() * sizeof(int));
-      auto known = holding.find(holding_key);
+      const std::string& key = requirement_key(want, 0);
+      auto known = holding.find(key);
       const bool fresh = known == holding.end();
-      if (fresh) known = holding.emplace(holding_key, std::vector<std::pair<int, Step>>{}).first;
+      if (fresh) known = holding.emplace(key, std::vector<std::pair<int, Step>>{}).first;
       std::vector<std::pair<int, Step>>& list = known->second;
       if (fresh) {
         // The contents holding every wanted byte: the intersection of their places' sets.
