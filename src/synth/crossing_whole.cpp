@@ -788,13 +788,15 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
 
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
-                                       const std::vector<int>& goal, unsigned min_instructions) {
+                                       const std::vector<int>& goal, unsigned min_instructions, unsigned levels_tried) {
   if ((h.programmable ? !small_table(h) && !whole_table(h) : h.src.size() != kBytes) || goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
   const unsigned max_instructions = 1 + unsigned(ms.size()) + lights.fitting(room);
   if (max_instructions > kMaxInstructions || max_instructions < min_instructions) return std::nullopt;
-  return Enumeration(&h, ms, lights, zero_register, room, goal, max_instructions).any();
+  Enumeration e(&h, ms, lights, zero_register, room, goal, max_instructions);
+  if (!h.programmable) e.skip_fixed_up_to(levels_tried);
+  return e.any();
 }
 
 std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,

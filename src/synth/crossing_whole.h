@@ -45,10 +45,13 @@ struct InPlaceLights {
 // and is neither a table lookup of at most sixteen (element, source) pairs (vpermilps) nor a
 // whole-register byte lookup that zeroes (pshufb: each result byte a choice of its own), or the
 // Programs are too many to try (more than four instructions) or too few to be worth it (the
-// longest fewer than `min_instructions`: the levels try those).
+// longest fewer than `min_instructions`: the levels try those). With a byte map H, Programs of at
+// most `levels_tried` instructions, none programmable, are left out (the complete levels tried
+// them, with their copies priced or bounded by the answers they offered: Search::priced_floor).
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
-                                       const std::vector<int>& goal, unsigned min_instructions);
+                                       const std::vector<int>& goal, unsigned min_instructions,
+                                       unsigned levels_tried = 0);
 
 // Likewise for Programs of the movers `ms` and in-place lights alone, no crossing instruction
 // (goals whose bytes stay in their 8-byte halves), leaving out those of at most `levels_tried`

@@ -38,10 +38,30 @@ bool whole_lookup(const CrossingStep& h) {
   return h.programmable && h.table && h.tables == 1 && h.arity == 1 && h.elem_bytes == 1 && h.block_bytes >= kBytes && h.zeros;
 }
 
+// A step that makes a sign fill (psrad: a byte's copies of its top bit).
+bool makes_fills(const CrossingStep& st) {
+  return std::any_of(st.src.begin(), st.src.end(), [](int s) { return s >= 0 && (s & ~kMask); });
+}
+
+// A signed pack H (packssdw) in a Program where nothing makes a sign fill: an element passes
+// unsaturated only where its high part is the sign fill of the top byte it keeps, which no byte
+// an input's label or a zero can be but for a zero top byte (and a zero high part). So the top
+// byte's result place holds a zero (or a saturated element, which no goal byte is): H with those
+// places zeroed and no condition, a relaxation of H there.
+CrossingStep without_fills(const CrossingStep& h) {
+  CrossingStep u = h;
+  for (const auto& [x, y] : h.need_sign)
+    for (int16_t& s : u.src)
+      if (s == y) s = -1, u.zeros = true;
+  u.need_sign.clear();
+  return u;
+}
+
 // A register's bytes as the Programs below see them: a label (input * 256 + byte, the goal's),
-// kZeroByte, or kOtherByte (a byte that is no input's: a sign fill).
+// kZeroByte, or a label's sign fill (filled(label): no input's byte, below kFilled).
 using Content = std::array<int, kBytes>;
-constexpr int kOtherByte = -3;
+constexpr int kFilled = -1024;
+int filled(int v) { return v >= 0 ? kFilled - v : v; }  // (a zero's fill is a zero; a fill's, itself)
 
 Content input_content(unsigned in) {
   Content c;
@@ -53,7 +73,12 @@ Content applied(const CrossingStep& st, const Content& x, const Content& y) {
   Content out;
   for (unsigned q = 0; q < kBytes; ++q) {
     const int s = st.src[q];
-    out[q] = s < 0 ? kZeroByte : (s & ~kMask) ? kOtherByte : ((s & kMask) / 256 ? y : x)[size_t((s & kMask) % 256)];
+    if (s < 0) {
+      out[q] = kZeroByte;
+      continue;
+    }
+    const int v = ((s & kMask) / 256 ? y : x)[size_t((s & kMask) % 256)];
+    out[q] = s & ~kMask ? filled(v) : v;
   }
   return out;
 }
@@ -548,64 +573,102 @@ bool makes(const CrossingStep& h, const std::vector<const CrossingStep*>& ms, co
   unsigned inputs = 2;
   for (int g : goal)
     if (g >= 0) inputs = std::max(inputs, unsigned(g / 256) + 1);
-  // The contents the movers make of the leaves (each mover at most once on a path).
-  std::vector<Content> made;
-  for (unsigned i = 0; i < inputs; ++i) made.push_back(input_content(i));
+  // The contents the movers make of the leaves, each with the movers it took in order (each
+  // mover is one instruction: two contents share one only as the same first steps of one leaf).
+  struct Made {
+    Content c;
+    int leaf;
+    std::array<int, 2> chain{-1, -1};
+    unsigned used = 0;  // bit i: ms[i]
+  };
+  std::vector<Made> made;
+  for (unsigned i = 0; i < inputs; ++i) made.push_back({input_content(i), int(i)});
   Content zero;
   zero.fill(kZeroByte);
-  made.push_back(zero);
+  made.push_back({zero, int(inputs)});
   const size_t leaves = made.size();
   auto apply = [](const CrossingStep& m, const Content& x) { return applied(m, x, x); };
-  for (size_t i = 0; i < ms.size(); ++i) {
-    for (size_t l = 0; l < leaves; ++l) made.push_back(apply(*ms[i], made[l]));
-    if (ms.size() == 2)
-      for (size_t l = 0; l < leaves; ++l) made.push_back(apply(*ms[1 - i], apply(*ms[i], made[l])));
-  }
-  // The goal pulled back through a chain of movers after H: what H's result must hold.
+  for (size_t i = 0; i < ms.size(); ++i)
+    for (size_t l = 0; l < leaves; ++l) {
+      const Content once = apply(*ms[i], made[l].c);
+      made.push_back({once, int(l), {int(i), -1}, 1u << i});
+      if (ms.size() == 2) made.push_back({apply(*ms[1 - i], once), int(l), {int(i), int(1 - i)}, 3u});
+    }
+  auto together = [](const Made& x, const Made& y) {
+    const unsigned shared = x.used & y.used;
+    if (!shared) return true;
+    // The shared movers: the first steps of both, on one leaf.
+    const unsigned k = unsigned(std::popcount(shared));
+    if (x.leaf != y.leaf) return false;
+    for (unsigned i = 0; i < k; ++i)
+      if (x.chain[i] != y.chain[i]) return false;
+    return true;
+  };
+  // The goal pulled back through a chain of movers after H: what H's result must hold, and the
+  // movers that took (none of them before H).
   using Want = std::vector<int>;
-  std::vector<Want> wants = {goal};
+  std::vector<std::pair<Want, unsigned>> wants = {{goal, 0u}};
   for (size_t i = 0; i < ms.size(); ++i)
     if (auto w = pulled_back(*ms[i], goal)) {
-      wants.push_back(*w);
+      wants.push_back({*w, 1u << i});
       if (ms.size() == 2)
-        if (auto w2 = pulled_back(*ms[1 - i], *w)) wants.push_back(*w2);
+        if (auto w2 = pulled_back(*ms[1 - i], *w)) wants.push_back({*w2, 3u});
     }
   // A table lookup of one register holds a want when one made content has each of its bytes
   // where the lookup can take it from (and a zero where it makes none).
   if (h.programmable) {
-    for (const Want& w : wants)
-      for (const Content& c : made) {
+    for (const auto& [w, after] : wants)
+      for (const Made& m : made) {
+        if (m.used & after) continue;
         bool all = true;
         for (unsigned q = 0; q < kBytes && all; ++q) {
           if (w[q] == kAnyByte || (w[q] == kZeroByte && h.zeros)) continue;
           Places at = 0;
           for (unsigned x = 0; x < kBytes; ++x)
-            if (c[x] == w[q]) at |= Places(1) << x;
+            if (m.c[x] == w[q]) at |= Places(1) << x;
           all = into(h, at, Places(1) << q) != 0;
         }
         if (all) return true;
       }
     return false;
   }
-  // H's result holds a want when each of its arguments is a made content holding what H reads.
-  for (const Want& w : wants) {
-    bool ok[2] = {false, false};
-    for (unsigned arg = 0; arg < h.arity; ++arg)
-      for (size_t c = 0; c < made.size() && !ok[arg]; ++c) {
-        bool all = true;
-        for (unsigned q = 0; q < kBytes && all; ++q) {
-          if (w[q] == kAnyByte) continue;
-          const int s = h.src[q];
-          if (s < 0) {
-            all = w[q] == kZeroByte;
-            continue;
-          }
-          if (int((s & kMask) / 256) != int(arg)) continue;
-          all = !(s & ~kMask) && made[c][(s & kMask) % 256] == w[q];
-        }
-        ok[arg] = all;
+  // A pack's element moves only where its conditions hold on the content (its high part zero,
+  // or the sign fill of its top kept byte): else it saturates, no goal's byte.
+  const unsigned element = 2 * std::max(1u, h.kept);
+  auto unsaturated = [&](const Content& c, unsigned arg, unsigned byte) {
+    auto of = [&](int at) { return unsigned(at / 256) == arg && unsigned(at % 256) / element == byte / element; };
+    for (int z : h.need_zero)
+      if (of(z) && c[size_t(z % 256)] != kZeroByte) return false;
+    for (const auto& [x, y] : h.need_sign)
+      if (of(y) && c[size_t(x % 256)] != filled(c[size_t(y % 256)])) return false;
+    return true;
+  };
+  // Does content m, as H's argument `arg`, hold what H reads of it for want w?
+  auto holds = [&](const Want& w, unsigned arg, const Made& m) {
+    for (unsigned q = 0; q < kBytes; ++q) {
+      if (w[q] == kAnyByte) continue;
+      const int s = h.src[q];
+      if (s < 0) {
+        if (w[q] != kZeroByte) return false;
+        continue;
       }
-    if (ok[0] && (h.arity == 1 || ok[1])) return true;
+      if (unsigned((s & kMask) / 256) != arg) continue;
+      const unsigned at = unsigned(s & kMask) % 256;
+      if ((s & ~kMask) || m.c[at] != w[q] || !unsaturated(m.c, arg, at)) return false;
+    }
+    return true;
+  };
+  // H's result holds a want when its arguments are made contents holding what H reads, of
+  // movers that can be in one Program with it.
+  for (const auto& [w, after] : wants) {
+    std::vector<const Made*> firsts;
+    for (const Made& m : made)
+      if (!(m.used & after) && holds(w, 0, m)) firsts.push_back(&m);
+    if (h.arity == 1 && !firsts.empty()) return true;
+    for (const Made& m : made)
+      if (!(m.used & after) && holds(w, 1, m))
+        for (const Made* f : firsts)
+          if (together(*f, m)) return true;
   }
   return false;
 }
@@ -947,11 +1010,13 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     for (const CrossingStep* m : ms) c += m->cost;
     // Where few enough, every Program of H, the movers and in-place lights tried whole: false
     // when none makes the goal (those of three instructions with a byte map H only once level 3,
-    // which tries them too, is complete; with a programmable one level 3 does not).
+    // which tries them too, is complete; with a programmable one level 3 does not). Those the
+    // complete levels tried are left out: on SSE their copies are priced apart (a shufps and two
+    // blends at 1.67, 2.0 with the copy its emitted code needs).
     auto tried_whole = [&]() {
       if (in_place)
         if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal,
-                                                levels >= 3 || h.programmable ? 3 : 4))
+                                                levels >= 3 || h.programmable ? 3 : 4, std::min(levels, 3u)))
           return *may;
       return true;
     };
@@ -990,6 +1055,14 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     std::vector<unsigned> seen;
   };
   std::array<Group, 2> groups;
+  // Signed packs where only the movers may make sign fills (every light keeps its bytes): each
+  // with its top bytes zeroed (without_fills), for mover sets that make none.
+  const bool lights_fill = std::any_of(p.steps->begin(), p.steps->end(),
+                                       [](const CrossingStep& st) { return !st.crossing && !st.moves && makes_fills(st); });
+  std::vector<std::pair<const CrossingStep*, CrossingStep>> unfilled;
+  if (!lights_fill)
+    for (const CrossingStep* h : hs)
+      if (!h->need_sign.empty()) unfilled.emplace_back(h, without_fills(*h));
   for (const CrossingStep* h : hs) {
     Group& g = groups[h->arity == 1];
     const uint16_t i = uint16_t(g.hs.size());
@@ -1022,6 +1095,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     for (const Crossing& b : stay)
       if (!(reach(mm, Places(1) << b.from, true) >> b.to & 1)) through.push_back(b), moved |= 1u << (b.label / 256);
     const bool join = std::popcount(moved) >= 2;
+    const bool fills = std::any_of(ms.begin(), ms.end(), [](const CrossingStep* m) { return makes_fills(*m); });
     sides.resize(size_t(1) << mm.size());
     for (unsigned after = 0; after < 1u << mm.size(); ++after) reaches(mm, after, through, sides[after]);
     r.assign(sides[0].begin(), sides[0].end());  // (the union over the placings, for the index)
@@ -1047,7 +1121,11 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       if (order.size() >= 2) each_way(order[0], [&](uint16_t i) { return g.seen[i] = marked, true; });
       ++stamp;
       auto check = [&](size_t i) {
-        const CrossingStep& h = *g.hs[i];
+        const CrossingStep* hp = g.hs[i];
+        if (!fills && !hp->need_sign.empty())
+          for (const auto& [packed, u] : unfilled)
+            if (packed == hp) hp = &u;
+        const CrossingStep& h = *hp;
         if (g.seen[i] == stamp || (order.size() >= 2 && g.seen[i] != marked && !h.programmable)) return true;
         g.seen[i] = stamp;
         if (h.cost + c >= limit) return true;

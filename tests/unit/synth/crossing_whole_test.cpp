@@ -183,6 +183,8 @@ class RandomPrograms {
     std::vector<const CrossingStep*> ms;
     double cost;  // of the lights and the zero register
     std::vector<int> goal;
+    unsigned instructions = 0;  // the zero register counted as one where read
+    bool programmable = false;  // a programmable light or H
   };
   // H (or none), `movers` movers and up to `most_lights` lights, in a random order, each reading
   // random earlier values (a, b, the zero register, results); nullopt where some result is read
@@ -206,6 +208,7 @@ class RandomPrograms {
       ++reads[x], ++reads[y];
       zero_only |= x == 2 && y == 2;
       if (o >= 0) d.cost += st.cost;
+      d.programmable |= st.programmable && o >= -1;  // (a light or H; the movers are byte maps)
       Bytes out = vals[x];
       if (st.programmable && st.crossing && st.elem_bytes == 1) {  // the byte lookup, a random control
         for (unsigned q = 0; q < 16; ++q) {
@@ -228,6 +231,7 @@ class RandomPrograms {
     }
     if (std::count(reads.begin() + 3, reads.end() - 1, 0u) > 0 || zero_only) return std::nullopt;
     if (reads[2] > 0) d.cost += kZeroRegister;
+    d.instructions = unsigned(order.size()) + (reads[2] > 0);
     bool any = false;
     for (unsigned j = 0; j < 16; ++j) {
       const int v = vals.back()[j];
@@ -262,6 +266,9 @@ TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
     if (!may) continue;  // (room for more than four instructions)
     ++tried;
     ruled_out += !*may;
+    // Past three complete levels, what they did not try: four instructions or a programmable one.
+    if (d->instructions > 3 || d->programmable)
+      ruled_out += !*synth::whole_crossing_may(*d->h, d->ms, programs.lights, programs.kZeroRegister, d->cost + 0.01, d->goal, 0, 3);
   }
   EXPECT_EQ(ruled_out, 0u);
 }

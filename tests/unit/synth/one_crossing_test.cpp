@@ -225,6 +225,56 @@ TEST(OneCrossing, ALookupBetweenTwoBlendsIsNotRuledOut) {
   expect_proven("sse4.1", "v8i16:0,5,14,14,3,3,1,8", 7.0 / 3);
 }
 
+// packssdw: each argument's dwords narrowed to words, arguments 0 then 1; an element moves only
+// where its high word is the sign fill of its low word's top byte.
+CrossingStep packssdw() {
+  std::vector<int16_t> src(16);
+  for (unsigned w = 0; w < 8; ++w)
+    for (unsigned k = 0; k < 2; ++k) src[w * 2 + k] = int16_t((w >= 4 ? B : 0) + (w % 4) * 4 + k);
+  CrossingStep s = map_step(src, 1, 2, true, true, false);
+  for (int in = 0; in < 2; ++in)
+    for (int d = 0; d < 4; ++d)
+      for (int k = 2; k < 4; ++k) s.need_sign.push_back({int16_t(in * B + d * 4 + k), int16_t(in * B + d * 4 + 1)});
+  s.kept = 2;
+  return s;
+}
+
+TEST(OneCrossing, ASignedPackMovesOnlySignExtendedElements) {
+  // SSSE3's even-word deinterleave: packssdw with pslld 16 and psrad 16 (2.0) is below two
+  // pshufb and a por (2.33) only where one shift pair sign-extends both arguments; each shift is
+  // one instruction (pslld, psrad, pslld, psrad is 3.0), and or-ed or masked bytes are no sign
+  // fill, so nothing cheaper makes a's and b's even words.
+  std::vector<int16_t> ors(16), left(16, -1), right(16, -1);
+  std::iota(ors.begin(), ors.end(), int16_t(0));
+  for (int q = 0; q < 16; ++q) {
+    if (q % 4 >= 2) left[size_t(q)] = int16_t(q - 2);
+    right[size_t(q)] = int16_t(q % 4 < 2 ? q + 2 : (q / 4 * 4 + 3) | 0x4000);  // (the sign fill of the dword's top byte)
+  }
+  CrossingStep por = map_step(ors, kThird, 2, false, false, false);
+  por.is_or = true;
+  CrossingProof p;
+  p.cheapest_reading = kThird;
+  p.programmable_pair = synth::kInf;
+  p.zero_register = 0.25;
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(std::vector<CrossingStep>{
+      por, packssdw(), map_step(left, 0.5, 1, false, true, true), map_step(right, 0.5, 1, false, true, false)});
+  for (int w = 0; w < 8; ++w)
+    for (int k = 0; k < 2; ++k) p.goal.push_back((w >= 4 ? B : 0) + (w % 4) * 4 + k);
+  EXPECT_TRUE(synth::one_crossing_rules_out(p, 7.0 / 3, 2));
+  // a's even words beside zeros: packssdw(psrad(pslld(a)), the zero register), 2.0.
+  std::fill(p.goal.begin() + 8, p.goal.end(), synth::kZeroByte);
+  EXPECT_FALSE(synth::one_crossing_rules_out(p, 7.0 / 3, 2));
+  // Through the search.
+  expect_proven("ssse3", "v8i16:0,2,4,6,8,10,12,14", 7.0 / 3);
+}
+
+TEST(OneCrossing, ProgramsTheLevelsPricedWithTheirCopiesAreNotAskedAgain) {
+  // SSE4.1: shufps b, a and two blendps (1.67) make it, but shufps overwrites b, which the second
+  // blend reads: 2.0 with the copy, as the answer costs. The levels price every three-instruction
+  // Program with its copies; the argument leaves them out and proves the rest.
+  expect_proven("sse4.1", "v4i32:6,3,6,2", 2.0);
+}
+
 TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
   std::vector<int> goal;
   for (int j = 0; j < 16; ++j) goal.push_back(j % 2 ? B + j : j);
