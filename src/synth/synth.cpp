@@ -2207,7 +2207,11 @@ class Search {
         double cost = cat_->programmable_cost.at(p) + cat_->programmable_cost.at(q);
         if ((c & b.need) != b.need) {
           if (((c | synth::kMakesZero) & b.need) != b.need) continue;
-          cost += b.nullary;  // the zero register beside them (inf when there is none)
+          // The zero register beside them (inf when there is none). With both inputs that is
+          // three leaves, which take two instructions that read two registers (each joins two
+          // values): a variable blend and vpermilps cannot make a two-input goal with zeros.
+          if ((b.need & synth::kJoins) && (one_input(p) || one_input(q))) continue;
+          cost += b.nullary;
         }
         b.programmable_pair = std::min(b.programmable_pair, cost);
         // Level 4's pairs: a blend and a one-input instruction in both orders (blend_pairs: the
