@@ -433,12 +433,14 @@ class Enumeration {
     holds_.push_back(holds);
     where_.push_back(where);
     reads_.push_back(0);
+    resident_.push_back(vals_.size() == 1);  // (input 0 arrives in register 0)
   }
   void remove() {
     vals_.pop_back();
     holds_.pop_back();
     where_.pop_back();
     reads_.pop_back();
+    resident_.pop_back();
   }
 
   // With H placed, each goal byte is where some value holds it, or where the movers still to
@@ -498,10 +500,11 @@ class Enumeration {
     return u;
   }
 
-  bool push(Value&& v, double spent, unsigned placed, unsigned count, size_t x, size_t y, const Key& key) {
+  bool push(Value&& v, double spent, unsigned placed, unsigned count, size_t x, size_t y, const Key& key, bool resident = false) {
     ++reads_[x];
     if (y != x) ++reads_[y];
     add(std::move(v));
+    resident_.back() = resident;
     bool found = false;
     // Each later instruction reads at most two unread results and leaves one.
     if (unread() <= 1 + (max_ - count)) {
@@ -647,7 +650,9 @@ class Enumeration {
               if (where_[x][size_t(std::countr_zero(js))]) picked_ |= 1u << std::countr_zero(js);
           }
           if (v && has_h_ && r == 0 && !crosses(*v)) continue;
-          if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key)) return true;
+          // (A one-register step that overwrites its operand keeps a value of input 0 in its register.)
+          const bool resident = st.destructive && st.arity == 1 && resident_[x];
+          if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key, resident)) return true;
         }
       }
     }
@@ -670,7 +675,9 @@ class Enumeration {
                 return may_hold(x, q, label) || (!mask && may_hold(y, q, label));
               }))
             continue;
-          const double c = spent + light.cost + (zero ? paid(2) : 0.0);
+          // A control register that input 0 arrives in, read with a value still there: a copy.
+          const double copy = light.vacate > 0 && (resident_[x] || resident_[y]) ? light.vacate : 0.0;
+          const double c = spent + light.cost + copy + (zero ? paid(2) : 0.0);
           if (c >= room_ - kEps) continue;
           Value v{};
           const unsigned id = controls_;
@@ -722,6 +729,9 @@ class Enumeration {
   std::vector<Where> where_;     // per value, where it holds each goal byte
   std::array<uint32_t, 512> wanted_at_{};  // per input label, the goal places that want it
   std::vector<unsigned> reads_;  // times each value is read
+  // Per value, whether it sits in the register input 0 arrives in: input 0, and what a
+  // one-register step overwriting its operand made of such a value (pshufb a, psllq a).
+  std::vector<uint8_t> resident_;
   unsigned levels_tried_ = 0;    // Programs of up to this many fixed instructions: tried by the levels
   unsigned programmable_ = 0;    // programmable lights so far
   unsigned controls_ = 0;        // the lights' controls so far (a pick has one per side)
@@ -734,7 +744,7 @@ void InPlaceLights::add(Light l) {
   // is as cheap and as fine as redundant.
   auto covers = [](const Light& a, const Light& b) {
     return a.kind == b.kind && a.programmable == b.programmable && a.bytes <= b.bytes && b.bytes % a.bytes == 0 &&
-           a.cost <= b.cost;
+           a.cost <= b.cost && a.vacate <= b.vacate;
   };
   for (const Light& k : kinds)
     if (covers(k, l)) return;
@@ -761,7 +771,7 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
     if (st.crossing || st.moves) continue;
     if (st.programmable) {
       if (st.table && st.arity == 1 && st.block_bytes == 1) l.add({Kind::Mask, st.cost, 1, true});  // a byte mask
-      else if (!st.table && st.arity == 2) l.add({Kind::Select, st.cost, st.elem_bytes, true});  // a variable blend
+      else if (!st.table && st.arity == 2) l.add({Kind::Select, st.cost, st.elem_bytes, true, st.vacate});  // a variable blend
       else return std::nullopt;
       continue;
     }

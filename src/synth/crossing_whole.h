@@ -29,6 +29,9 @@ struct InPlaceLights {
     double cost;
     unsigned bytes = 1;  // the blocks a control chooses by
     bool programmable = false;  // its control a constant (a mask, a variable blend)
+    // The copy it pays where it reads input 0 or a value made of it in its register (SSE4.1's
+    // pblendvb: its control in xmm0, where input 0 arrives; CrossingStep::vacate).
+    double vacate = 0;
   };
   std::vector<Light> kinds;
   void add(Light l);

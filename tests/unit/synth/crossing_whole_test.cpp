@@ -382,5 +382,26 @@ TEST(CrossingWhole, AByteLookupIsTriedWithEachByteItsOwnChoice) {
   expect_proven_past_levels("ssse3", {"v4i32:u,4,7,3", "v4i32:1,5,6,3", "v4f32:4,0,2,u"}, 11.0 / 6);
 }
 
+TEST(CrossingWhole, AVariableBlendReadingWhatSitsInItsControlRegisterPaysACopy) {
+  // SSE4.1's pblendvb takes its control in xmm0, where input a arrives: a Program whose blend
+  // reads a, or what pshufb (overwriting its operand) made of a there, pays a copy (1/3).
+  CrossingStep select = variable_blend();
+  select.vacate = kThird;
+  const InPlaceLights lights = *InPlaceLights::of({select});
+  // pshufb(pblendvb(a, b)): a's odd bytes and b's even ones, reversed.
+  std::vector<int> goal(16);
+  for (int q = 0; q < 16; ++q) goal[size_t(q)] = (q % 2 ? B : 0) + 15 - q;
+  CrossingStep lookup = byte_lookup();
+  EXPECT_FALSE(*synth::whole_crossing_may(lookup, {}, lights, synth::kInf, 2 * kThird + 0.01, goal, 0));
+  EXPECT_TRUE(*synth::whole_crossing_may(lookup, {}, lights, synth::kInf, 1 + 0.01, goal, 0));
+  // pblendvb(pshufb(a), b): a's low qword reversed, b's high one in place. Where pshufb writes
+  // its own register (VEX), the blend reads no input 0 and needs no copy.
+  for (int q = 0; q < 16; ++q) goal[size_t(q)] = q < 8 ? 7 - q : B + q;
+  EXPECT_TRUE(*synth::whole_crossing_may(lookup, {}, lights, synth::kInf, 2 * kThird + 0.01, goal, 0));
+  lookup.destructive = true;
+  EXPECT_FALSE(*synth::whole_crossing_may(lookup, {}, lights, synth::kInf, 2 * kThird + 0.01, goal, 0));
+  EXPECT_TRUE(*synth::whole_crossing_may(lookup, {}, lights, synth::kInf, 1 + 0.01, goal, 0));
+}
+
 }  // namespace
 }  // namespace shufc

@@ -275,6 +275,20 @@ TEST(OneCrossing, ProgramsTheLevelsPricedWithTheirCopiesAreNotAskedAgain) {
   expect_proven("sse4.1", "v4i32:6,3,6,2", 2.0);
 }
 
+TEST(OneCrossing, ABlendWhoseControlRegisterHoldsInputZeroPaysItsCopyWhenTriedWhole) {
+  // SSE4.1: pblendvb a, b and pshufb (1.67) pay the copy of a out of xmm0 (2.0); the Programs of
+  // a lookup and in-place lights, tried whole, pay it where the blend reads a.
+  expect_proven("sse4.1", "v8i16:10,5,3,u,1,10,z,1", 2.0);
+  expect_proven("sse4.1", "v16i8:1,4,10,30,12,z,12,23,6,z,16,10,z,9,9,19", 2.0);
+}
+
+TEST(OneCrossing, TwoProgrammableInstructionsWithTheZeroRegisterJoinThreeLeavesOnlyWithTwoJoins) {
+  // AVX2: vpblendvb and vpermilps (1.67) cannot make a two-input byte shuffle with zeros: a, b
+  // and the zero register take two instructions that read two registers. Two vpshufb and a vpor
+  // (2.33) are proven.
+  expect_proven("avx2", "v16i8:11,9,13,14,2,15,1,4,16,24,16,22,14,31,21,z", 7.0 / 3);
+}
+
 TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
   std::vector<int> goal;
   for (int j = 0; j < 16; ++j) goal.push_back(j % 2 ? B + j : j);
