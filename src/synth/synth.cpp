@@ -305,7 +305,15 @@ class Search {
         // again with it priced (synth_goal): not twice.
         if (vacates_ == Vacates::hand_over && vacates_block()) handed_over_ = true;
         else if (crossing_rules_out_best(2)) crossing_bound = best_.cost;
-        else if (depth3()) levels = 3;
+        else {
+          // Where the best answer pays copies that another derivation of a two-instruction
+          // Program may not (level 2 keeps one per content: palignr + shufps with a copy, 2.33,
+          // where the other order needs none, 2.0), every such Program by derivation first, where
+          // the bound of the levels after could then prove it: level 3 runs to its end only for
+          // an answer they can prove.
+          if (priced_floor() < best_.cost - 1e-5 && bounds_->level[level4_applies() ? 4 : 3] >= priced_floor() - 1e-5) exact_pairs(n1);
+          if (depth3()) levels = 3;
+        }
       }
       // Level 4 where it can prove the best answer (otherwise its bound is no use, and levels 2
       // and 3 tried its cheapest shapes with helpers): not where an answer offered costs less
@@ -322,9 +330,7 @@ class Search {
     // Where copies block the proof, the Programs of two instructions each, by derivation: one
     // may need fewer copies than the answer (`shufps b, a` where `movss a, b` needs a copy of a).
     // Where level 2's bound then reaches the answer, it is proven.
-    if (levels >= 2 && !handed_over_ && cat_->destructive && o_.objective != Objective::latency && answered() &&
-        priced_floor() < best_.cost - 1e-5 && !out_of_budget_ && two_steps_exact(n1)) {
-      two_exact_ = bounds_->level[2] >= best_.cost - 1e-5;
+    if (levels >= 2 && priced_floor() < best_.cost - 1e-5 && exact_pairs(n1)) {
       // After three levels, the Programs of three instructions too: copies then cap nothing level
       // 3 covers, and the one-crossing argument (not made under that cap) is made. Not for a
       // two-stage shape's sub-goal (unpriced: synth_goal without stages), whose proof matters little,
@@ -1636,6 +1642,19 @@ class Search {
   // reaches the answer, only Programs of one or two instructions could cost less, and one
   // instruction needs no copy: the answer is then proven (two_exact_). False when the budget ran
   // out.
+  // two_steps_exact once a search, where copies may cap the bound (SSE's two-operand forms):
+  // whether it ran to its end.
+  bool exact_pairs(int n1) {
+    if (!two_steps_tried_) {
+      if (handed_over_ || !cat_->destructive || o_.objective == Objective::latency || !answered() || out_of_budget_) return false;
+      two_steps_tried_ = true;
+      two_steps_done_ = two_steps_exact(n1);
+    }
+    // (Every Program of two instructions below the answer then was priced: below a cheaper one
+    // since, too.)
+    if (two_steps_done_) two_exact_ = two_exact_ || bounds_->level[2] >= best_.cost - 1e-5;
+    return two_steps_done_;
+  }
   bool two_steps_exact(int n1) {
     const Reached& reached = *reached_;
     const int made_end = std::min(n1, int(reached.derivations.size()));
@@ -2789,6 +2808,7 @@ class Search {
   std::shared_ptr<const Reached> reached_;  // depth 1, shared
   std::optional<Program> direct_;  // an answer two_steps_exact found, beside the values
   bool two_exact_ = false;         // two_steps_exact ran: copies no longer cap the bound
+  bool two_steps_tried_ = false, two_steps_done_ = false;  // exact_pairs()
   bool three_exact_ = false;       // and three_steps_exact, after three levels: nor level 3's
   // The cheapest answer offered, without the copies of its emitted code.
   double copy_free_ = kInf;

@@ -65,6 +65,18 @@ TEST(TwoStepsExact, OnSsse3TheCopyFreeShuffleOrderIsTaken) {
   }
 }
 
+TEST(TwoStepsExact, TheCopyFreeOrderFoundBeforeLevelThreeLetsLevelFourProveIt) {
+  // b1, b0, a1, b2 on SSSE3: level 2 keeps palignr + shufps by a derivation with a copy (2.33);
+  // the copy-free one (2.0) found right after level 2 gives level 3 its whole budget, and level
+  // 4's bound (2.0) proves it. Found after level 3 instead, level 3 had stopped at its share.
+  for (const char* mask : {"v4i32:5,4,1,6", "v4i32:2,0,1,4"}) {
+    auto r = synthesize(*parse_one(mask), on("ssse3"));
+    ASSERT_TRUE(r) << mask;
+    EXPECT_NEAR(r->cost, 2.0, 1e-5) << print_program(r->program);
+    EXPECT_TRUE(r->optimal) << mask << "\n" << print_program(r->program);
+  }
+}
+
 TEST(TwoStepsExact, NoAnswerIsDearerThanTheExhaustiveTable) {
   // The 4-lane masks whose answers were dearer than the exhaustive table's (before two_steps_exact:
   // each needed a copy another derivation avoids), and a sample of the rest: no answer is dearer,
