@@ -1140,7 +1140,7 @@ class Search {
       std::vector<int> xs;
       if (z >= int(k_))
         for (int x = 0; x <= int(k_); ++x) xs.push_back(x < int(k_) ? x : z);
-      blends_then_lookup(parts, rest, n1, last + zc, z >= int(k_) ? &xs : nullptr, [&](int v) {
+      auto looked_up = [&](int v) {
         const Value& made = values_[size_t(v)];
         const bool shared = z >= int(k_) && (made.a == z || made.b == z);
         for (const isa::Instruction* q : parts.lookups) {
@@ -1150,7 +1150,12 @@ class Search {
             join(t, values_[size_t(t)].cost + last + (shared ? 0.0 : zc));
           }
         }
-      });
+      };
+      blends_then_lookup(parts, rest, n1, last + zc, z >= int(k_) ? &xs : nullptr, looked_up);
+      // The lookup on an input beside a made z (a variable blend last reads two programmable
+      // results: not level 4's pairs).
+      if (z >= int(k_))
+        for (int x = 0; x < int(k_); ++x) looked_up(x);
     };
     // Where z holds goal bytes in place: the rest, with the blocks of w bytes z gives freed
     // (each wanted byte there z's own, one at least); 0 where none.
@@ -1185,16 +1190,22 @@ class Search {
         after(z, rest, gc, [&](int t, double c) { finish(g->second, nullptr, {}, t, z, apply(g->second, t, z, c), c); });
       }
     }
-    // The variable blend last, from an input byte by byte (AVX2's vpblendvb; SSE4.1's pays its copy).
+    // The variable blend last, byte by byte from an input or a made content (AVX2's vpblendvb;
+    // SSE4.1's pays its copy): vpsllq a, vpshufb b, vpblendvb (2.17 where two vpshufb and a vpor
+    // take 2.33).
     if (parts.vblend && parts.variable + parts.lookup < best_.cost)
-      for (int z = 0; z < int(k_); ++z)
+      for (int z = 0; z < n1; ++z) {
+        if (z == int(k_) && z < leaves_) z = leaves_;  // (not the zero register)
+        if (z >= int(k_) && (is_hidden(z) || values_[size_t(z)].cost + parts.variable + parts.lookup >= best_.cost)) continue;
         if (in_place(z, 1, rest))
-          after(z, rest, parts.variable, [&](int t, double) {
+          after(z, rest, parts.variable, [&](int t, double c) {
             if (auto control = control_for(parts.vblend, t, z, goal_)) {
               const int r = add_programmed(parts.vblend, t, z, *control);
-              finish(-1, parts.vblend, std::move(*control), t, z, r, values_[size_t(r)].cost);
+              // (z paid once where the lookup's blend read it too)
+              finish(-1, parts.vblend, std::move(*control), t, z, r, std::min(values_[size_t(r)].cost, c));
             }
           });
+      }
     // An or last, with z zero where the lookup makes the goal: a made content that agrees with the
     // goal where it is not zero (psllq a by 7 bytes, a0 alone in place), or an input masked to
     // its bytes in place (pand); the lookup zeroes z's places.

@@ -86,6 +86,17 @@ TEST(BlendThenLookup, ABlendAfterTheLookupTakesBlocksInPlace) {
     }
 }
 
+TEST(BlendThenLookup, AVariableBlendLastTakesAShiftedInputsBytesInPlace) {
+  // a0 and a1 in place after vpsllq a by a word; vpshufb of b alone makes the rest, vpblendvb
+  // takes the shifted a's words 1 and 2: 0.5 + 1 + 2/3 = 2.17 where two vpshufb and a vpor
+  // (or vpsllq, vpand, vpshufb, vpor) take 2.33. Proven.
+  auto r = synthesize(*parse_one("v8i16:9,0,1,13,u,11,15,10"), without_stages("avx2"));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5) << print_program(r->program);
+  EXPECT_TRUE(r->optimal) << print_program(r->program);
+  EXPECT_EQ(names(r->program).back(), "vpblendvb") << print_program(r->program);
+}
+
 TEST(BlendThenLookup, AnOrOrAVariableBlendAfterTheLookup) {
   // An or with a content zero where the lookup makes the goal: a0 alone in place after psllq a by
   // 7 bytes (blendps, pshufb, psllq, por: 2.17, proven), or a's word 6 in place under a mask
