@@ -1002,6 +1002,13 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     const double least_program = LookupWithJoins(lights).least(p.goal);
     return std::max(h.cost + least_program, h.cost + 2 * light);
   };
+  // The Programs of three instructions tried_whole leaves for last: H, its movers, the room.
+  struct Deferred {
+    const CrossingStep* h;
+    std::vector<const CrossingStep*> ms;
+    double room;
+  };
+  std::vector<Deferred> deferred;
   auto cheaper_fits = [&](const CrossingStep& h, const Movers& mm, const std::vector<const CrossingStep*>& ms,
                           const std::vector<std::vector<Reach>>& r, const std::vector<Crossing>& through, bool joined) {
     const double l = levels >= 3 ? std::min(least(h, ms, 4, joined), least_three(h, ms, joined)) : least(h, ms, 3, joined);
@@ -1009,16 +1016,21 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     double c = h.cost;
     for (const CrossingStep* m : ms) c += m->cost;
     // Where few enough, every Program of H, the movers and in-place lights tried whole: false
-    // when none makes the goal (those of three instructions with a byte map H only once level 3,
-    // which tries them too, is complete; with a programmable one level 3 does not). Those the
-    // complete levels tried are left out: on SSE their copies are priced apart (a shufps and two
-    // blends at 1.67, 2.0 with the copy its emitted code needs).
+    // when none makes the goal. Those the complete levels tried are left out: on SSE their copies
+    // are priced apart (a shufps and two blends at 1.67, 2.0 with the copy its emitted code
+    // needs). After two levels, Programs of three instructions with a byte map H are level 3's
+    // to try; they are tried here last (deferred), once nothing else lets a Program through,
+    // where level 3 will not run to its end or they are few (a few H and mover sets: level 3
+    // costs more than they do; SSSE3's dword shuffles leave hundreds, for which it costs less).
     auto tried_whole = [&]() {
-      if (in_place)
-        if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal,
-                                                levels >= 3 || h.programmable ? 3 : 4, std::min(levels, 3u)))
-          return *may;
-      return true;
+      if (!in_place) return true;
+      if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal,
+                                              levels >= 3 || h.programmable ? 3 : 4, std::min(levels, 3u)))
+        return *may;
+      // (A byte map H's Programs are too many (more than four instructions) or too few.)
+      if (levels >= 3 || h.programmable || 1 + ms.size() + in_place->fitting(limit - c) != 3) return true;
+      deferred.push_back({&h, ms, limit - c});
+      return false;
     };
     // A whole lookup's shapes (cheap), then the Programs they let through, tried whole.
     if (mm.size() == 1)
@@ -1154,7 +1166,14 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
         if (!each_h({&maps[i], &maps[k]})) return false;
     }
   }
-  return !stays || light_only_ruled_out();
+  if (stays && !light_only_ruled_out()) return false;
+  constexpr size_t kFewDeferred = 16;
+  if (deferred.size() > kFewDeferred && !p.short_third) return false;
+  for (const Deferred& d : deferred) {
+    const auto may = whole_crossing_may(*d.h, d.ms, *in_place, p.zero_register, d.room, p.goal, 3, std::min(levels, 3u));
+    if (!may || *may) return false;
+  }
+  return true;
 }
 
 }  // namespace shufc::synth

@@ -76,6 +76,9 @@ struct CrossingProof {
   double zero_register = std::numeric_limits<double>::infinity();  // an instruction that makes one (xorps x, x)
   double programmable_pair = 0;   // the cheapest two-instruction Program level 2 leaves (BoundInputs::programmable_pair,
                                   // or programmable_pair_rest once level 4's pairs ran)
+  // After two levels: the third will not run to its end (its bound cannot prove the answer, so it
+  // gets a share only).
+  bool short_third = false;
 };
 
 // True when no Program outside the first `levels` complete levels (lower_bound.h: 2, every

@@ -389,7 +389,7 @@ class Search {
     crossing_ = Crossing{levels, pairs, best_.cost};
     // (Not while an answer offered costs less without its copies: lower_bound in run().)
     return answered() && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
-           synth::one_crossing_rules_out(crossing_proof(pairs), best_.cost, levels);
+           synth::one_crossing_rules_out(crossing_proof(pairs, levels), best_.cost, levels);
   }
 
   // After run(), for a cheaper answer a later stage found (its cost as SynthResult::cost gives
@@ -400,7 +400,7 @@ class Search {
     if (!crossing_) return false;
     const double c = cost * (1 + kLoadTieBreak);
     return priced_floor() >= c - 1e-5 && bounds_->level[crossing_->levels] < c - 1e-5 &&
-           synth::one_crossing_rules_out(crossing_proof(crossing_->pairs), c, crossing_->levels);
+           synth::one_crossing_rules_out(crossing_proof(crossing_->pairs, crossing_->levels), c, crossing_->levels);
   }
 
  private:
@@ -1596,9 +1596,10 @@ class Search {
   }
   // The goal as the one-crossing argument sees it (one_crossing.h); `pairs`: level 4's
   // programmable pairs were tried.
-  synth::CrossingProof crossing_proof(bool pairs) const {
+  synth::CrossingProof crossing_proof(bool pairs, unsigned levels) const {
     synth::CrossingProof p;
     p.goal = goal_;
+    p.short_third = levels < 3 && bounds_->level[level4_applies() ? 4 : 3] < best_.cost - 1e-5;  // (depth3)
     p.cheapest_reading = cat_->min_reading;
     p.programmable_pair = pairs ? bounds_->inputs.programmable_pair_rest : bounds_->inputs.programmable_pair;
     for (const Instance& in : cat_->instances)

@@ -289,6 +289,13 @@ TEST(OneCrossing, TwoProgrammableInstructionsWithTheZeroRegisterJoinThreeLeavesO
   expect_proven("avx2", "v16i8:11,9,13,14,2,15,1,4,16,24,16,22,14,31,21,z", 7.0 / 3);
 }
 
+TEST(OneCrossing, ThreeInstructionProgramsAreTriedWholeWhereLevelThreeWouldStopAtItsShare) {
+  // AVX2: vpslld, vpblendvb, vpshufb (2.17). After two levels, vshufps with a shift and a light
+  // (three instructions, level 3's) is what is left; level 3 cannot prove 2.17 and stops at its
+  // share, so the argument tries those Programs whole, last, and proves the answer.
+  expect_proven("avx2", "v8i16:8,0,12,4,12,0,u,11", 13.0 / 6);
+}
+
 TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
   std::vector<int> goal;
   for (int j = 0; j < 16; ++j) goal.push_back(j % 2 ? B + j : j);
