@@ -236,6 +236,7 @@ class ControlChoice {
     // The fewest ways first; and per variable the leaves to clear it bears on (a leaf kept by
     // the last choice bears on one of the variables that choice set).
     std::sort(keep_.begin(), keep_.end(), [](const auto& x, const auto& y) { return x.size() < y.size(); });
+    done_.assign(keep_.size(), 0);
     value_.fill(-1);
     picks_.fill(-1);
     indexed_ = clear_.size() > kScanned;
@@ -301,25 +302,58 @@ class ControlChoice {
     }
     return r;
   }
-  bool kept(size_t i) {
-    if (i == keep_.size()) return cleared();
-    for (const Cand& c : keep_[i]) {
-      const size_t mark = trail_.size();
-      bool ok = c.choice < 0 || choose(c.choice, c.pick);
-      for (unsigned k = 0; k < c.n && ok; ++k) ok = assign(c.lit[k]);
-      // (Only a leaf to clear with a variable just set can have become kept.)
-      if (!indexed_)
-        for (const Cand& d : clear_) ok = ok && holds(d) != 1;
-      for (size_t t = mark; t < trail_.size() && ok && indexed_; ++t)
-        for (unsigned d = start_[trail_[t]]; d < start_[trail_[t] + 1]; ++d)
-          if (holds(clear_[bearing_[d]]) == 1) {
-            ok = false;
-            break;
-          }
-      if (ok && kept(i + 1)) return true;
-      undo(mark);
+  // The goal places in turn, the one with the fewest leaves that may still hold first (a place
+  // one of whose leaves already holds needs nothing more); each of its leaves kept in turn, then
+  // the leaves to clear that bear on what it set checked.
+  bool kept(size_t depth) {
+    if (depth == keep_.size()) return cleared();
+    size_t at = keep_.size(), fewest = SIZE_MAX;
+    for (size_t j = 0; j < keep_.size() && fewest > 0; ++j) {
+      if (done_[j]) continue;
+      size_t ways = 0;
+      for (const Cand& c : keep_[j]) {
+        const int h = holds(c);
+        if (h == 1) {
+          ways = 0, at = j;
+          break;
+        }
+        ways += h != 0;
+      }
+      if (at == j) {
+        fewest = 0;
+        break;
+      }
+      if (ways == 0) return false;
+      if (ways < fewest) fewest = ways, at = j;
     }
-    return false;
+    done_[at] = 1;
+    bool found = false;
+    if (fewest == 0) {
+      found = kept(depth + 1);
+    } else {
+      for (const Cand& c : keep_[at]) {
+        if (holds(c) == 0) continue;
+        const size_t mark = trail_.size();
+        bool ok = c.choice < 0 || choose(c.choice, c.pick);
+        for (unsigned k = 0; k < c.n && ok; ++k) ok = assign(c.lit[k]);
+        // (Only a leaf to clear with a variable just set can have become kept.)
+        if (!indexed_)
+          for (const Cand& d : clear_) ok = ok && holds(d) != 1;
+        for (size_t t = mark; t < trail_.size() && ok && indexed_; ++t)
+          for (unsigned d = start_[trail_[t]]; d < start_[trail_[t] + 1]; ++d)
+            if (holds(clear_[bearing_[d]]) == 1) {
+              ok = false;
+              break;
+            }
+        if (ok && kept(depth + 1)) {
+          found = true;
+          break;
+        }
+        undo(mark);
+      }
+    }
+    done_[at] = 0;
+    return found;
   }
   bool cleared() {
     for (const Cand& c : clear_) {
@@ -347,6 +381,7 @@ class ControlChoice {
   }
 
   std::vector<std::vector<Cand>> keep_;  // per goal byte, the leaves of its label
+  std::vector<uint8_t> done_;            // per goal byte (keep_'s order), kept on the current path
   std::vector<Cand> clear_;              // leaves of other bytes at goal places
   bool impossible_ = false;
   std::array<int8_t, 128> value_{};

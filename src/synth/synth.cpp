@@ -270,6 +270,7 @@ class Search {
     unsigned levels = 1;
     const int n1 = int(values_.size());
     bounds_ = catalog_bounds();
+    vacates_need();
     // Each level proves more (lower_bound.h) only when it ran to its end; past them, the
     // one-crossing argument (crossing_rules_out_best) proves up to crossing_bound.
     double crossing_bound = 0;
@@ -2118,14 +2119,22 @@ class Search {
   double programmable_cost(const isa::Instruction* p, int x, int y) const { return cat_->programmable_cost.at(p) + vacate_price(p, x, y); }
   // The least a Program with two steps that vacate a fixed control register costs: both, the copy
   // (one may serve both), and an instruction besides (blends of an input alone are one blend of
-  // it, priced once). Below it, a Program's priced cost is at most its cost with copies; above,
-  // the bound stops here.
+  // it, priced once), or, once the bound's classes are known (vacates_need), instructions with
+  // the goal's classes the blends lack: a goal that moves bytes takes a shuffle beside two
+  // pblendvb (2.67 on Skylake, not 2.0). Below it, a Program's priced cost is at most its cost
+  // with copies; above, the bound stops here.
   void price_vacates() {
     copy_price_ = vacate_copy_ = 0, two_vacates_ = kInf;
     if (cat_->fixed_register.empty() || o_.objective == Objective::latency || !instr_cost(*o_.cpu, "copy.128")) return;  // (latency counts no copies)
     copy_price_ = *added_cost("copy.128");
     two_vacates_ = 2 * cat_->min_fixed + copy_price_ + cat_->min_reading;
     if (vacates_ == Vacates::priced) vacate_copy_ = copy_price_;
+  }
+  void vacates_need() {
+    if (two_vacates_ == kInf) return;
+    unsigned fixed = 0;
+    for (const auto& [in, r] : cat_->fixed_register) fixed |= classes(*in);
+    two_vacates_ = 2 * cat_->min_fixed + copy_price_ + std::max(cat_->min_reading, bounds_->cover[bounds_->inputs.need & ~fixed]);
   }
   // What bounds an answer beside the levels: the cheapest answer offered without the copies the
   // search does not price, and two_vacates; nothing where two_steps_exact tried every Program
