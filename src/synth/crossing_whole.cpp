@@ -851,7 +851,7 @@ std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, c
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
   const unsigned max_instructions = unsigned(ms.size()) + lights.fitting(room);
-  if (max_instructions > kMaxInstructions) return std::nullopt;
+  if (max_instructions > kMostLightOnly) return std::nullopt;
   if (max_instructions <= levels_tried &&
       std::none_of(lights.kinds.begin(), lights.kinds.end(), [&](const auto& l) { return l.programmable && l.cost < room - kEps; }))
     return false;  // (every such Program the levels tried)

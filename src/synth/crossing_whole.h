@@ -59,7 +59,8 @@ std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<
 // Likewise for Programs of the movers `ms` and in-place lights alone, no crossing instruction
 // (goals whose bytes stay in their 8-byte halves), leaving out those of at most `levels_tried`
 // instructions none of them programmable (the complete levels tried them); nullopt where a mover
-// is programmable or the Programs are too many to try.
+// is programmable or the Programs are too many to try (more than kMostLightOnly instructions).
+constexpr unsigned kMostLightOnly = 5;  // the longest Programs light_only_may runs
 std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
                                    double zero_register, double room, const std::vector<int>& goal,
                                    unsigned levels_tried);

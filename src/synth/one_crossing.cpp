@@ -785,8 +785,8 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     if (cross + m->cost + light < limit) maps.emplace_back(*m);
   // Where every goal byte stays in its half, Programs of light instructions alone (tried last,
   // the dearest check): for each set of up to three movers that can bring every goal byte to its
-  // place (each mover once, in some order), those of the set and in-place lights, tried whole.
-  // (Four movers: not enumerated.)
+  // place (each mover once, in some order), those of the set and in-place lights, tried whole,
+  // up to kMostLightOnly instructions. (Four movers: not enumerated.)
   auto light_only_ruled_out = [&]() {
     // (After two levels the third, which tries the shortest of these, runs first.)
     if (levels < 3 || !in_place || (!movers.empty() && 4 * movers[0]->cost < limit)) return false;
@@ -808,13 +808,14 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     for (const auto& l : in_place->kinds)
       if (l.programmable) programmable_light = std::min(programmable_light, l.cost);
     auto least_rest = [&](size_t n) { return std::min(double(n < 4 ? 4 - n : 0) * light, programmable_light); };
-    // First the sets (cheap), then each tried whole: none may leave room for more than four
-    // instructions, and past kMostSets the argument gives up (each costs about 0.05 ms).
-    constexpr size_t kMostSets = 96;
+    // First the sets (cheap), then each tried whole: none may leave room for more than five
+    // instructions, and past kMostSets the argument gives up (each costs about 0.05 ms: SSSE3's
+    // dword shuffles within qwords take 675, a shift and four lights at 1.83 below two shuffles).
+    constexpr size_t kMostSets = 1024;
     std::vector<std::pair<std::vector<const CrossingStep*>, double>> sets;
     auto each_set = [&](auto&& self, size_t from, double cost) -> bool {
       if (brings()) {
-        if (set.size() + in_place->fitting(limit - cost) > 4 || sets.size() == kMostSets) return false;
+        if (set.size() + in_place->fitting(limit - cost) > kMostLightOnly || sets.size() == kMostSets) return false;
         sets.push_back({set, cost});
       }
       if (set.size() == 3) return true;

@@ -274,12 +274,12 @@ TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
 }
 
 TEST(CrossingWhole, NoRandomProgramOfLightsAloneIsRuledOutForItsOwnGoal) {
-  // One to three movers and lights, four instructions at most, no crossing instruction.
+  // One to three movers and lights, five instructions at most, no crossing instruction.
   RandomPrograms programs;
   unsigned tried = 0, ruled_out = 0;
   while (tried < 3000) {
     const size_t movers = 1 + programs.pick(3);
-    const auto d = programs.draw(false, movers, unsigned(4 - movers));
+    const auto d = programs.draw(false, movers, unsigned(synth::kMostLightOnly - movers));
     if (!d) continue;
     const auto may = synth::light_only_may(d->ms, programs.lights, programs.kZeroRegister, d->cost + 0.01, d->goal, 0);
     if (!may) continue;

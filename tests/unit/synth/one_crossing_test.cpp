@@ -296,6 +296,13 @@ TEST(OneCrossing, ThreeInstructionProgramsAreTriedWholeWhereLevelThreeWouldStopA
   expect_proven("avx2", "v8i16:8,0,12,4,12,0,u,11", 13.0 / 6);
 }
 
+TEST(OneCrossing, DwordShufflesWithinQwordsRuleOutAShiftAndFourLights) {
+  // SSSE3 b1, a1, a3, a3: every byte stays in its qword half, so no crossing instruction is
+  // needed; a psrlq and four lights (1.83) would be below shufps + pshufd (2.0). The Programs of
+  // lights alone, up to five instructions over 675 mover sets, are tried whole: none makes it.
+  expect_proven("ssse3", "v4i32:5,1,3,3", 2.0);
+}
+
 TEST(OneCrossing, NothingIsClaimedWhereNoByteCrosses) {
   std::vector<int> goal;
   for (int j = 0; j < 16; ++j) goal.push_back(j % 2 ? B + j : j);
