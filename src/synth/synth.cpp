@@ -1647,14 +1647,6 @@ class Search {
     cat_->blend_parts = std::make_shared<const Catalog::BlendParts>(std::move(b));
     return *cat_->blend_parts;
   }
-  // Every Program of two instructions, by each derivation of its first step's content, priced
-  // with the copies its emitted code needs. The search keeps one derivation per content, so where
-  // an answer offered costs less without its copies (`shufps b, a` then `blendps` with b: 1.33,
-  // 1.67 with the copy of b) another derivation may need none, and no level proves the answer.
-  // The cheapest of them below the answer, if any, becomes it (direct_). Where level 2's bound
-  // reaches the answer, only Programs of one or two instructions could cost less, and one
-  // instruction needs no copy: the answer is then proven (two_exact_). False when the budget ran
-  // out.
   // two_steps_exact once a search, where copies may cap the bound (SSE's two-operand forms):
   // whether it ran to its end.
   bool exact_pairs(int n1) {
@@ -1668,6 +1660,14 @@ class Search {
     if (two_steps_done_) two_exact_ = two_exact_ || bounds_->level[2] >= best_.cost - 1e-5;
     return two_steps_done_;
   }
+  // Every Program of two instructions, by each derivation of its first step's content, priced
+  // with the copies its emitted code needs. The search keeps one derivation per content, so where
+  // an answer offered costs less without its copies (`shufps b, a` then `blendps` with b: 1.33,
+  // 1.67 with the copy of b) another derivation may need none, and no level proves the answer.
+  // The cheapest of them below the answer, if any, becomes it (direct_). Where level 2's bound
+  // reaches the answer, only Programs of one or two instructions could cost less, and one
+  // instruction needs no copy: the answer is then proven (two_exact_). False when the budget ran
+  // out.
   bool two_steps_exact(int n1) {
     const Reached& reached = *reached_;
     const int made_end = std::min(n1, int(reached.derivations.size()));
