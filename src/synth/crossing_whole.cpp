@@ -433,9 +433,9 @@ class Enumeration {
     for (unsigned in = 0; in < 2; ++in) {
       Value v{};
       for (unsigned q = 0; q < kBytes; ++q) v[q].add(Leaf{int16_t(in * 256 + q)});
-      add(std::move(v));
+      add(std::move(v), in == 0);  // (input 0 arrives in register 0)
     }
-    add(Value{});  // the zero register, paid when first read
+    add(Value{}, false);  // the zero register, paid when first read
   }
   bool any() { return extend(0.0, 0, 0, Key{}); }
   // Programs of at most n instructions, none programmable, are not asked for (the levels tried them).
@@ -448,7 +448,7 @@ class Enumeration {
   using Key = std::array<unsigned, 3>;
   using Where = std::array<uint16_t, kBytes>;  // per goal place, the places holding its byte
 
-  void add(Value&& v) {
+  void add(Value&& v, bool resident) {
     Where where{};
     for (unsigned s = 0; s < kBytes; ++s) {
       const Byte& b = v[s];
@@ -468,7 +468,7 @@ class Enumeration {
     holds_.push_back(holds);
     where_.push_back(where);
     reads_.push_back(0);
-    resident_.push_back(vals_.size() == 1);  // (input 0 arrives in register 0)
+    resident_.push_back(resident);
   }
   void remove() {
     vals_.pop_back();
@@ -538,8 +538,7 @@ class Enumeration {
   bool push(Value&& v, double spent, unsigned placed, unsigned count, size_t x, size_t y, const Key& key, bool resident = false) {
     ++reads_[x];
     if (y != x) ++reads_[y];
-    add(std::move(v));
-    resident_.back() = resident;
+    add(std::move(v), resident);
     bool found = false;
     // Each later instruction reads at most two unread results and leaves one.
     if (unread() <= 1 + (max_ - count)) {

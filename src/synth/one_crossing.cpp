@@ -1066,20 +1066,20 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     std::vector<std::vector<uint16_t>> by_place = std::vector<std::vector<uint16_t>>(kBytes * kBytes);
     std::vector<uint16_t> lookups;
     std::vector<unsigned> seen;
+    std::vector<const CrossingStep*> unfilled;  // per H, its without_fills where it is a signed pack
   };
   std::array<Group, 2> groups;
   // Signed packs where only the movers may make sign fills (every light keeps its bytes): each
   // with its top bytes zeroed (without_fills), for mover sets that make none.
   const bool lights_fill = std::any_of(p.steps->begin(), p.steps->end(),
                                        [](const CrossingStep& st) { return !st.crossing && !st.moves && makes_fills(st); });
-  std::vector<std::pair<const CrossingStep*, CrossingStep>> unfilled;
-  if (!lights_fill)
-    for (const CrossingStep* h : hs)
-      if (!h->need_sign.empty()) unfilled.emplace_back(h, without_fills(*h));
+  std::vector<CrossingStep> relaxed;
+  relaxed.reserve(hs.size());  // (the groups point into it)
   for (const CrossingStep* h : hs) {
     Group& g = groups[h->arity == 1];
     const uint16_t i = uint16_t(g.hs.size());
     g.hs.push_back(h);
+    g.unfilled.push_back(!lights_fill && !h->need_sign.empty() ? &relaxed.emplace_back(without_fills(*h)) : nullptr);
     if (h->programmable) {
       g.lookups.push_back(i);
       continue;
@@ -1134,11 +1134,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       if (order.size() >= 2) each_way(order[0], [&](uint16_t i) { return g.seen[i] = marked, true; });
       ++stamp;
       auto check = [&](size_t i) {
-        const CrossingStep* hp = g.hs[i];
-        if (!fills && !hp->need_sign.empty())
-          for (const auto& [packed, u] : unfilled)
-            if (packed == hp) hp = &u;
-        const CrossingStep& h = *hp;
+        const CrossingStep& h = !fills && g.unfilled[i] ? *g.unfilled[i] : *g.hs[i];
         if (g.seen[i] == stamp || (order.size() >= 2 && g.seen[i] != marked && !h.programmable)) return true;
         g.seen[i] = stamp;
         if (h.cost + c >= limit) return true;

@@ -270,7 +270,7 @@ class Search {
     unsigned levels = 1;
     const int n1 = int(values_.size());
     bounds_ = catalog_bounds();
-    vacates_need();
+    price_two_vacates();
     // Each level proves more (lower_bound.h) only when it ran to its end; past them, the
     // one-crossing argument (crossing_rules_out_best) proves up to crossing_bound.
     double crossing_bound = 0;
@@ -1179,25 +1179,30 @@ class Search {
     double finer = kInf;  // (a coarser blend frees no more than a finer one as cheap)
     std::vector<std::pair<unsigned, double>> widths = parts.widths;
     std::sort(widths.begin(), widths.end());
+    // The last blend's other argument: each input, and each made content (not the zero register)
+    // that leaves room for the blend, costing `last`, and the lookup.
+    auto each_z = [&](double last, auto&& f) {
+      for (int z = 0; z < n1; ++z) {
+        if (z == int(k_) && z < leaves_) z = leaves_;
+        if (z >= int(k_) && (is_hidden(z) || values_[size_t(z)].cost + last + parts.lookup >= best_.cost)) continue;
+        f(z);
+      }
+    };
     for (const auto& [w, gc] : widths) {
       if (gc >= finer || gc + parts.lookup >= best_.cost) continue;
       finer = gc;
-      for (int z = 0; z < n1; ++z) {
-        if (z == int(k_) && z < leaves_) z = leaves_;  // (not the zero register)
-        if (z >= int(k_) && (is_hidden(z) || values_[size_t(z)].cost + gc + parts.lookup >= best_.cost)) continue;
+      each_z(gc, [&](int z) {
         const uint32_t sel = in_place(z, w, rest);
         const auto g = parts.blend_of.find(sel);
-        if (sel == 0 || g == parts.blend_of.end()) continue;
+        if (sel == 0 || g == parts.blend_of.end()) return;
         after(z, rest, gc, [&](int t, double c) { finish(g->second, nullptr, {}, t, z, apply(g->second, t, z, c), c); });
-      }
+      });
     }
     // The variable blend last, byte by byte from an input or a made content (AVX2's vpblendvb;
     // SSE4.1's pays its copy): vpsllq a, vpshufb b, vpblendvb (2.17 where two vpshufb and a vpor
     // take 2.33).
     if (parts.vblend && parts.variable + parts.lookup < best_.cost)
-      for (int z = 0; z < n1; ++z) {
-        if (z == int(k_) && z < leaves_) z = leaves_;  // (not the zero register)
-        if (z >= int(k_) && (is_hidden(z) || values_[size_t(z)].cost + parts.variable + parts.lookup >= best_.cost)) continue;
+      each_z(parts.variable, [&](int z) {
         if (in_place(z, 1, rest))
           after(z, rest, parts.variable, [&](int t, double c) {
             if (auto control = control_for(parts.vblend, t, z, goal_)) {
@@ -1206,7 +1211,7 @@ class Search {
               finish(-1, parts.vblend, std::move(*control), t, z, r, std::min(values_[size_t(r)].cost, c));
             }
           });
-      }
+      });
     // An or last, with z zero where the lookup makes the goal: a made content that agrees with the
     // goal where it is not zero (psllq a by 7 bytes, a0 alone in place), or an input masked to
     // its bytes in place (pand); the lookup zeroes z's places.
@@ -1650,15 +1655,14 @@ class Search {
   // two_steps_exact once a search, where copies may cap the bound (SSE's two-operand forms):
   // whether it ran to its end.
   bool exact_pairs(int n1) {
-    if (!two_steps_tried_) {
+    if (!two_steps_) {
       if (handed_over_ || !cat_->destructive || o_.objective == Objective::latency || !answered() || out_of_budget_) return false;
-      two_steps_tried_ = true;
-      two_steps_done_ = two_steps_exact(n1);
+      two_steps_ = two_steps_exact(n1);
     }
     // (Every Program of two instructions below the answer then was priced: below a cheaper one
     // since, too.)
-    if (two_steps_done_) two_exact_ = two_exact_ || bounds_->level[2] >= best_.cost - 1e-5;
-    return two_steps_done_;
+    if (*two_steps_) two_exact_ = two_exact_ || bounds_->level[2] >= best_.cost - 1e-5;
+    return *two_steps_;
   }
   // Every Program of two instructions, by each derivation of its first step's content, priced
   // with the copies its emitted code needs. The search keeps one derivation per content, so where
@@ -2117,21 +2121,21 @@ class Search {
     return n;
   }
   double programmable_cost(const isa::Instruction* p, int x, int y) const { return cat_->programmable_cost.at(p) + vacate_price(p, x, y); }
-  // The least a Program with two steps that vacate a fixed control register costs: both, the copy
-  // (one may serve both), and an instruction besides (blends of an input alone are one blend of
-  // it, priced once), or, once the bound's classes are known (vacates_need), instructions with
-  // the goal's classes the blends lack: a goal that moves bytes takes a shuffle beside two
-  // pblendvb (2.67 on Skylake, not 2.0). Below it, a Program's priced cost is at most its cost
-  // with copies; above, the bound stops here.
+  // The copy out of a fixed control register, priced per step in a priced search.
   void price_vacates() {
     copy_price_ = vacate_copy_ = 0, two_vacates_ = kInf;
     if (cat_->fixed_register.empty() || o_.objective == Objective::latency || !instr_cost(*o_.cpu, "copy.128")) return;  // (latency counts no copies)
     copy_price_ = *added_cost("copy.128");
-    two_vacates_ = 2 * cat_->min_fixed + copy_price_ + cat_->min_reading;
     if (vacates_ == Vacates::priced) vacate_copy_ = copy_price_;
   }
-  void vacates_need() {
-    if (two_vacates_ == kInf) return;
+  // The least a Program with two steps that vacate a fixed control register costs (once the
+  // bound's classes are known): both, the copy (one may serve both), and the instructions with
+  // the goal's classes the blends lack, at least one (blends of an input alone are one blend of
+  // it, priced once): a goal that moves bytes takes a shuffle beside two pblendvb (2.67 on
+  // Skylake, not 2.0). Below it, a Program's priced cost is at most its cost with copies; above,
+  // the bound stops here.
+  void price_two_vacates() {
+    if (copy_price_ <= 0) return;
     unsigned fixed = 0;
     for (const auto& [in, r] : cat_->fixed_register) fixed |= classes(*in);
     two_vacates_ = 2 * cat_->min_fixed + copy_price_ + std::max(cat_->min_reading, bounds_->cover[bounds_->inputs.need & ~fixed]);
@@ -2829,13 +2833,13 @@ class Search {
   std::shared_ptr<const Reached> reached_;  // depth 1, shared
   std::optional<Program> direct_;  // an answer two_steps_exact found, beside the values
   bool two_exact_ = false;         // two_steps_exact ran: copies no longer cap the bound
-  bool two_steps_tried_ = false, two_steps_done_ = false;  // exact_pairs()
+  std::optional<bool> two_steps_;  // exact_pairs(): two_steps_exact ran (to its end)
   bool three_exact_ = false;       // and three_steps_exact, after three levels: nor level 3's
   // The cheapest answer offered, without the copies of its emitted code.
   double copy_free_ = kInf;
   const Vacates vacates_;
   bool handed_over_ = false;  // stopped before level 3 for a priced search (vacates_block)
-  double copy_price_ = 0, vacate_copy_ = 0, two_vacates_ = kInf;  // price_vacates()
+  double copy_price_ = 0, vacate_copy_ = 0, two_vacates_ = kInf;  // price_vacates(), price_two_vacates()
   double vacate_free_ = kInf;  // as copy_free_, each answer with the copies out of fixed control registers
   mutable std::vector<uint64_t> label_summary_;  // label_summary, by value id: 0 not made yet
   mutable std::vector<int8_t> stays_memo_;  // stays_in, by (value id, input): -1 not known yet
