@@ -261,8 +261,8 @@ bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, c
 }
 
 // A whole byte lookup H (pshufb: any arrangement of its argument's bytes and zeros) with one
-// mover M and at most `k` light instructions besides, all of which keep bytes in place and choose
-// between their arguments in blocks of `block` bytes (blends; an or of such contents, whose
+// mover M and light instructions besides that cost less than a room (at most two of them), all
+// of which keep bytes in place and choose between their arguments in blocks of `block` bytes (blends; an or of such contents, whose
 // zeros come in those blocks or from M's fill, takes a block from one side too). The shapes:
 // - H last: its argument holds every goal byte; it is made of at most k + 1 sources, each block
 //   from one: the inputs, M of an input, or M of a join J of the inputs beside J or an input;
@@ -270,12 +270,14 @@ bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, c
 //   sits in place in a content the others make (an input, M of one, M of a join);
 // - M last, or a zero-making instruction last: the goal pulled back through it, the rest as above.
 // A lookup right after or right before a one-register instruction does what a lookup alone does.
+// Each light is priced: a zero-maker or a join by its own cost, any other two-register light at
+// `join`, the cheapest (an or, a blend); SSSE3's mask is a pand with its load (0.5), not 0.33.
 // Returns true when some Program of these shapes may make the goal (a relaxation of each).
 class LookupWithMover {
  public:
   LookupWithMover(const MoverMap& m, std::vector<const CrossingStep*> joins, std::vector<const CrossingStep*> zeroing,
-                  unsigned block)
-      : m_(m), joins_(std::move(joins)), zeroing_(std::move(zeroing)), block_(block) {
+                  unsigned block, double join, bool blends)
+      : m_(m), joins_(std::move(joins)), zeroing_(std::move(zeroing)), block_(block), join_(join), blends_(blends) {
     for (unsigned in = 0; in < 2; ++in) {
       leaf_[in] = input_content(in);
       moved_[in] = applied(*m_.step, leaf_[in], leaf_[in]);
@@ -288,14 +290,15 @@ class LookupWithMover {
       }
   }
 
-  // `want`: per place a label, kAnyByte or kZeroByte (a lookup makes zeros).
-  bool may(const std::vector<int>& want, unsigned k, bool mover) const {
-    if (lookup_last(want, k, mover) || light_last(want, k, mover)) return true;
-    if (k >= 1)
-      for (const CrossingStep* z : zeroing_)
-        if (auto w = pulled_back(*z, want); w && may(*w, k - 1, mover)) return true;
+  // `want`: per place a label, kAnyByte or kZeroByte (a lookup makes zeros); `room`: what the
+  // lights may cost together (less than it).
+  bool may(const std::vector<int>& want, double room, bool mover) const {
+    if (lookup_last(want, room, mover) || light_last(want, room, mover)) return true;
+    for (const CrossingStep* z : zeroing_)
+      if (z->cost < room)
+        if (auto w = pulled_back(*z, want); w && may(*w, room - z->cost, mover)) return true;
     if (mover)
-      if (auto w = pulled_back(*m_.step, want); w && may(*w, k, false)) return true;
+      if (auto w = pulled_back(*m_.step, want); w && may(*w, room, false)) return true;
     return false;
   }
 
@@ -339,39 +342,41 @@ class LookupWithMover {
     };
     return go(go, 0, 0);
   }
-  // The source sets H's argument may be made of with at most k light instructions (and M if
-  // `mover`): each calls f(sources, count).
+  // The source sets H's argument may be made of with lights costing less than `room` (and M if
+  // `mover`): each calls f(sources, count). Each source beyond the first takes a join.
   template <class F>
-  bool each_argument(unsigned k, bool mover, F&& f) const {
+  bool each_argument(double room, bool mover, F&& f) const {
     std::array<const Content*, 4> plain = {&leaf_[0], &leaf_[1], &moved_[0], &moved_[1]};
     const size_t n = mover ? 4 : 2;
-    // Sources of the inputs and M of one: at most k + 1, M at most once.
+    // Sources of the inputs and M of one, M at most once.
     for (size_t i = 0; i < n; ++i) {
       if (f(Sources{plain[i]}, 1)) return true;
-      for (size_t j = i + 1; j < n && k >= 1; ++j) {
+      for (size_t j = i + 1; j < n && join_ < room; ++j) {
         if (i >= 2 && j >= 2) continue;  // (one M)
         if (f(Sources{plain[i], plain[j]}, 2)) return true;
-        for (size_t l = j + 1; l < n && k >= 2; ++l) {
+        for (size_t l = j + 1; l < n && 2 * join_ < room; ++l) {
           if ((i >= 2) + (j >= 2) + (l >= 2) > 1) continue;
           if (f(Sources{plain[i], plain[j], plain[l]}, 3)) return true;
         }
       }
     }
-    // M of a join (one light instruction), alone or beside the join or an input.
-    if (mover && k >= 1)
+    // M of a join (its light instruction), alone or beside the join or an input.
+    if (mover)
       for (size_t i = 0; i < joined_.size(); ++i) {
+        const double c = joins_[i / 2]->cost;
+        if (c >= room) continue;
         if (f(Sources{&moved_joins_[i]}, 1)) return true;
-        if (k >= 2)
+        if (c + join_ < room)
           for (const Content* other : {&joined_[i], &leaf_[0], &leaf_[1]})
             if (f(Sources{&moved_joins_[i], other}, 2)) return true;
       }
     return false;
   }
-  bool lookup_last(const std::vector<int>& want, unsigned k, bool mover) const {
+  bool lookup_last(const std::vector<int>& want, double room, bool mover) const {
     uint64_t need = 0;
     for (int g : want)
       if (g >= 0) need |= uint64_t(1) << label_index(g);
-    return each_argument(k, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
+    return each_argument(room, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
   }
   // A light instruction last: each goal byte from H or in place in a content the others make.
   // With one light instruction after H, the result joins H's value with one content (made with
@@ -379,10 +384,11 @@ class LookupWithMover {
   // blend takes whole blocks of block_ bytes, each goal byte of the block in place in the content;
   // an or takes single bytes, of a content whose every other byte is a zero (H makes zeros where it
   // takes them). The rest comes from H. (A light after H on H's value alone, a zero-maker or M,
-  // only narrows what H brings.)
-  bool light_last(const std::vector<int>& want, unsigned k, bool mover) const {
-    if (k == 0) return false;
-    if (k > 2) return true;  // (three lights and more: not enumerated)
+  // only narrows what H brings.) Without blends (SSSE3) every join is an or: a content with a
+  // stray byte gives nothing, and two contents join byte by byte, each byte where the other's is
+  // a zero.
+  bool light_last(const std::vector<int>& want, double room, bool mover) const {
+    if (join_ >= room) return false;
     Places labels = 0;
     for (unsigned q = 0; q < kBytes; ++q)
       if (want[q] >= 0) labels |= Places(1) << q;
@@ -397,38 +403,50 @@ class LookupWithMover {
         else if (c[q] != kZeroByte) stray |= Places(1) << q;
       }
       Places g = by_block ? 0 : stray ? 0 : in_place;
-      for (unsigned b = 0; b < kBytes; b += block_) {
+      for (unsigned b = 0; b < kBytes && blends_; b += block_) {
         if ((in_place >> b & block) == block) g |= block << b;
         if (by_block && !(stray >> b & block)) g |= in_place & (block << b);
       }
       return g & labels;
     };
-    // (X may read M's value too, made once: M stays X's to use.)
-    auto from_h = [&](Places covered, unsigned lights) {
-      if (lights > k) return false;
+    // (X may read M's value too, made once: M stays X's to use.) `spent`: the lights' cost
+    // beside X's, the last one included.
+    auto from_h = [&](Places covered, double spent) {
+      if (spent >= room) return false;
       uint64_t need = 0;
       for (unsigned q = 0; q < kBytes; ++q)
         if ((labels & ~covered) >> q & 1) need |= uint64_t(1) << label_index(want[q]);
-      return each_argument(k - lights, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
+      return each_argument(room - spent, mover, [&](const Sources& src, unsigned n) { return covers(src, n, need); });
     };
     std::array<const Content*, 4> base = {&leaf_[0], &leaf_[1], &moved_[0], &moved_[1]};
     const size_t n = mover ? 4 : 2;
     for (size_t i = 0; i < n; ++i)
-      if (from_h(gives(*base[i], false), 1)) return true;
-    if (k < 2) return false;
+      if (from_h(gives(*base[i], false), join_)) return true;
     // One content made with one light: a zero-maker on an input or M's, M on a zero-maker's, M on
     // a join; then two contents of no light, or a join of them, each block from one.
     for (const Made& c : one_light())
-      if ((mover || !c.moved) && from_h(gives(c.c, false), 2)) return true;
+      if ((mover || !c.moved) && from_h(gives(c.c, false), join_ + c.cost)) return true;
     for (size_t i = 0; i < n; ++i)
-      for (size_t l = i + 1; l < n; ++l)
-        if (!(i >= 2 && l >= 2) && from_h(gives(*base[i], true) | gives(*base[l], true), 2)) return true;
+      for (size_t l = i + 1; l < n; ++l) {
+        if (i >= 2 && l >= 2) continue;
+        if (blends_ ? from_h(gives(*base[i], true) | gives(*base[l], true), 2 * join_)
+                    : from_h(gives(ored(*base[i], *base[l]), false), 2 * join_))
+          return true;
+      }
     return false;
   }
 
+  // An or of two contents: each byte where the other's is a zero or the same (else a stray).
+  static Content ored(const Content& x, const Content& y) {
+    Content r;
+    for (unsigned q = 0; q < kBytes; ++q) r[q] = x[q] == kZeroByte || x[q] == y[q] ? y[q] : y[q] == kZeroByte ? x[q] : kStray;
+    return r;
+  }
+  static constexpr int kStray = -7;  // (no label, zero or fill)
   struct Made {
     Content c;
     bool moved;  // it takes M
+    double cost;  // its light's
   };
   // The contents one light instruction makes for light_last (beside the joins of two of the
   // inputs and M's, which it takes block by block), built on first use.
@@ -437,11 +455,11 @@ class LookupWithMover {
     for (const CrossingStep* z : zeroing_)
       for (unsigned in = 0; in < 2; ++in) {
         const Content zx = applied(*z, leaf_[in], leaf_[in]);
-        one_light_.push_back({zx, false});
-        one_light_.push_back({applied(*m_.step, zx, zx), true});
-        one_light_.push_back({applied(*z, moved_[in], moved_[in]), true});
+        one_light_.push_back({zx, false, z->cost});
+        one_light_.push_back({applied(*m_.step, zx, zx), true, z->cost});
+        one_light_.push_back({applied(*z, moved_[in], moved_[in]), true, z->cost});
       }
-    for (const Content& c : moved_joins_) one_light_.push_back({c, true});
+    for (size_t i = 0; i < moved_joins_.size(); ++i) one_light_.push_back({moved_joins_[i], true, joins_[i / 2]->cost});
     one_light_built_ = true;
     return one_light_;
   }
@@ -450,6 +468,8 @@ class LookupWithMover {
   mutable std::vector<Made> one_light_;
   mutable bool one_light_built_ = false;
   unsigned block_;
+  double join_;  // the cheapest two-register light
+  bool blends_;   // some join takes blocks in place (a blend), not only an or
   Content leaf_[2], moved_[2];
   std::vector<Content> joined_, moved_joins_;
 };
@@ -944,7 +964,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     while (double(k + 1) * light < room) ++k;
     if (k > 2) return std::nullopt;
     std::vector<const CrossingStep*> joins, zeroing;
-    bool selector = false;  // a variable blend fits, alone beside H and M
+    double selector = inf;  // a variable blend that fits, alone beside H and M
     unsigned block = 8;
     // The largest block each light instruction keeps whole (one argument's bytes, or zeros).
     auto whole = [](const CrossingStep& st, unsigned b) {
@@ -967,7 +987,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
           // H, M and the blend alone, each overwriting an argument: input 0's bytes stay in its
           // register, which the blend's fixed control register (SSE4.1's xmm0) must take over.
           const bool vacates = h.destructive && m.step->destructive && reads_first;
-          selector = selector || st.cost + (vacates ? st.vacate : 0) < room;
+          selector = std::min(selector, st.cost + (vacates ? st.vacate : 0));
           continue;
         }
         return std::nullopt;
@@ -977,9 +997,24 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       else continue;
       while (block > 1 && !whole(st, block)) block /= 2;
     }
+    // A blend with the zero register masks by its blocks: a zero-maker of one register (blendps
+    // of zero and a, then psllq, or-ed with pshufb of b).
+    std::vector<CrossingStep> zero_blends;
+    zero_blends.reserve(2 * joins.size());
+    for (const CrossingStep* j : joins)
+      if (j->cost + p.zero_register < room)
+        for (unsigned kept = 0; kept < 2; ++kept) {
+          CrossingStep& z = zero_blends.emplace_back(*j);
+          z.arity = 1, z.zeros = true, z.cost = j->cost + p.zero_register;
+          for (int16_t& x : z.src)
+            if (x >= 0) x = (x & kMask) / 256 == kept ? int16_t(x % 256) : int16_t(-1);
+        }
+    for (const CrossingStep& z : zero_blends) zeroing.push_back(&z);
     if (block < 4) return std::nullopt;
-    return LookupWithMover(m, joins, zeroing, block).may(p.goal, k, true) ||
-           (selector && LookupWithMover(m, {}, {}, 1).may(p.goal, 1, true));
+    double join = or_cost;
+    for (const CrossingStep* j : joins) join = std::min(join, j->cost);
+    return LookupWithMover(m, joins, zeroing, block, join, !joins.empty()).may(p.goal, room, true) ||
+           (selector < room && LookupWithMover(m, {}, {}, 1, selector, true).may(p.goal, room, true));
   };
   // A whole byte lookup with no mover and light instructions only (LookupWithJoins): the least
   // such a Program of three or more instructions costs; nullopt where H is no whole lookup.

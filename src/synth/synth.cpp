@@ -547,36 +547,65 @@ class Search {
             groups |= 1u << group(goal_[j], j);
           }
         if (std::popcount(groups) < 2) continue;
-        std::vector<std::vector<int>> parts;
-        for (int k = 0; k < 4; ++k) {
-          if (!(groups & (1u << k))) continue;
-          std::vector<int> part(bytes_, kZeroByte);
-          for (unsigned j = 0; j < bytes_; ++j) {
-            const int g = goal_[j];
-            if (g >= 0 && group(g, j) == k) part[j] = g;
-            // Free bytes may be anything in one part only: two or-ed bytes have no label.
-            else if (g == kAnyByte && k == first_group) part[j] = kAnyByte;
-          }
-          parts.push_back(std::move(part));
-        }
-        int acc = -1;
-        for (const std::vector<int>& part : parts) {
-          // The cheaper of a reached content and a lookup on an input (level 4's bound counts on
-          // it: an or of a masked input and a looked-up one); without either, a lookup on a
-          // reached content.
-          int x = cheapest(part);
-          if (!cat_->programmable.empty() && x >= 0 && cost(x) > cat_->min_programmable)
-            if (const int p = programmed(part); p >= 0 && cost(p) < cost(x)) x = p;
-          if (x < 0 && !cat_->programmable.empty()) x = programmed(part, n1);
-          if (const int m = lane_merged(part); m >= 0 && (x < 0 || cost(m) < cost(x))) x = m;
-          if (x < 0) {
-            acc = -1;
-            break;
-          }
-          acc = acc < 0 ? x : make_or(o, acc, x);
-          if (acc < 0) break;
-        }
+        // Free bytes may be anything in one part only (two or-ed bytes have no label): the first
+        // byte's part, then each other in turn (a shifted input's stray bytes may sit there:
+        // `movq a`, `pslld` or-ed with `pshufb b`).
+        or_parts(o, n1, groups, first_group, group);
+        if (std::find(goal_.begin(), goal_.end(), kAnyByte) != goal_.end())
+          for (int free_part = 0; free_part < 4; ++free_part)
+            if (free_part != first_group && groups >> free_part & 1) or_parts(o, n1, groups, free_part, group);
       }
+  }
+  // split_or's Program for one split: the parts of `groups`, the free bytes in `free_part`'s.
+  template <class Group>
+  void or_parts(const Instance& o, int n1, unsigned groups, int free_part, const Group& group) {
+    std::vector<std::vector<int>> parts;
+    for (int k = 0; k < 4; ++k) {
+      if (!(groups & (1u << k))) continue;
+      std::vector<int> part(bytes_, kZeroByte);
+      for (unsigned j = 0; j < bytes_; ++j) {
+        const int g = goal_[j];
+        if (g >= 0 && group(g, j) == k) part[j] = g;
+        else if (g == kAnyByte && k == free_part) part[j] = kAnyByte;
+      }
+      parts.push_back(std::move(part));
+    }
+    int acc = -1;
+    for (const std::vector<int>& part : parts) {
+      // The cheaper of a reached content and a lookup on an input (level 4's bound counts on
+      // it: an or of a masked input and a looked-up one); without either, a lookup on a
+      // reached content.
+      int x = cheapest(part);
+      if (!cat_->programmable.empty() && x >= 0 && cost(x) > cat_->min_programmable)
+        if (const int p = programmed(part); p >= 0 && cost(p) < cost(x)) x = p;
+      if (x < 0 && !cat_->programmable.empty()) x = programmed(part, n1);
+      if (const int m = lane_merged(part); m >= 0 && (x < 0 || cost(m) < cost(x))) x = m;
+      if (bytes_ == 16)
+        if (const int l = lit(part, x >= 0 ? cost(x) : best_.cost - o.cost); l >= 0) x = l;
+      if (x < 0) {
+        acc = -1;
+        break;
+      }
+      acc = acc < 0 ? x : make_or(o, acc, x);
+      if (acc < 0) break;
+    }
+  }
+  // A part made by a one-register instruction on a reached content (or a lookup), cheaper than
+  // `below`: `movq` then `pslld` of a, where the inputs' other bytes may stay, costs less than
+  // `pshufb` of a and its constant. -1 where none. (128 bits: the shapes the one-crossing
+  // argument finds, LookupWithMover's light after a lookup; wider, the instances are many.)
+  int lit(const std::vector<int>& part, double below) {
+    std::vector<int> req[2];
+    int best = -1;
+    for (int i : cat_->order) {
+      const Instance& g = cat_->instances[size_t(i)];
+      if (g.cost >= below) break;
+      if (g.arity != 1 || !requirements(g, part, req)) continue;
+      const int y = satisfy(req[0], true, below - g.cost);
+      if (y < 0) continue;
+      if (const int z = apply(i, y, -1); z >= 0 && cost(z) < below) best = z, below = cost(z);
+    }
+    return best;
   }
   // A cover of the goal by parts or-ed together, when nothing shorter answered: greedily (the
   // weighted set cover rule: most uncovered goal bytes held in place per cost), a reached content
