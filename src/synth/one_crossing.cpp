@@ -275,9 +275,16 @@ bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, c
 // Returns true when some Program of these shapes may make the goal (a relaxation of each).
 class LookupWithMover {
  public:
+  // A blend with the zero register: it keeps whole blocks of `bytes` of one register, zeroes the
+  // rest (at its cost and the zero register's).
+  struct BlockMask {
+    unsigned bytes;
+    double cost;
+  };
   LookupWithMover(const MoverMap& m, std::vector<const CrossingStep*> joins, std::vector<const CrossingStep*> zeroing,
-                  unsigned block, double join, bool blends)
-      : m_(m), joins_(std::move(joins)), zeroing_(std::move(zeroing)), block_(block), join_(join), blends_(blends) {
+                  unsigned block, double join, bool blends, std::vector<BlockMask> masks)
+      : m_(m), joins_(std::move(joins)), zeroing_(std::move(zeroing)), block_(block), join_(join), blends_(blends),
+        masks_(std::move(masks)) {
     for (unsigned in = 0; in < 2; ++in) {
       leaf_[in] = input_content(in);
       moved_[in] = applied(*m_.step, leaf_[in], leaf_[in]);
@@ -297,6 +304,20 @@ class LookupWithMover {
     for (const CrossingStep* z : zeroing_)
       if (z->cost < room)
         if (auto w = pulled_back(*z, want); w && may(*w, room - z->cost, mover)) return true;
+    // A block mask last: the one that zeroes every block wanting zeros and no label frees most.
+    for (const BlockMask& k : masks_) {
+      if (k.cost >= room) continue;
+      std::vector<int> w = want;
+      bool freed = false;
+      for (unsigned b = 0; b < kBytes; b += k.bytes) {
+        const auto first = want.begin() + b, last = first + k.bytes;
+        if (std::any_of(first, last, [](int g) { return g >= 0; }) || std::none_of(first, last, [](int g) { return g == kZeroByte; }))
+          continue;
+        std::fill(w.begin() + b, w.begin() + b + k.bytes, kAnyByte);
+        freed = true;
+      }
+      if (freed && may(w, room - k.cost, mover)) return true;
+    }
     if (mover)
       if (auto w = pulled_back(*m_.step, want); w && may(*w, room, false)) return true;
     return false;
@@ -412,7 +433,8 @@ class LookupWithMover {
     // (X may read M's value too, made once: M stays X's to use.) `spent`: the lights' cost
     // beside X's, the last one included.
     auto from_h = [&](Places covered, double spent) {
-      if (spent >= room) return false;
+      // (Nothing covered: lookup_last, with more room, tried that.)
+      if (spent >= room || !(covered & labels)) return false;
       uint64_t need = 0;
       for (unsigned q = 0; q < kBytes; ++q)
         if ((labels & ~covered) >> q & 1) need |= uint64_t(1) << label_index(want[q]);
@@ -426,6 +448,45 @@ class LookupWithMover {
     // a join; then two contents of no light, or a join of them, each block from one.
     for (const Made& c : one_light())
       if ((mover || !c.moved) && from_h(gives(c.c, false), join_ + c.cost)) return true;
+    // A block mask on an input, or on M's, or M on a masked input: of each such content the one
+    // that zeroes exactly the blocks where (after M) a byte would be stray gives the most (a
+    // block without a stray gives all it holds in place; zeroed, no more).
+    auto stray = [&](int v, unsigned q) { return v != kZeroByte && want[q] != kAnyByte && v != want[q]; };
+    for (const BlockMask& k : masks_) {
+      if (join_ + k.cost >= room) continue;
+      auto masked = [&](const Content& c, const auto& bad) {
+        Content r = c;
+        for (unsigned b = 0; b < kBytes; b += k.bytes) {
+          bool zero = false;
+          for (unsigned q = b; q < b + k.bytes; ++q) zero = zero || bad(q);
+          if (zero) std::fill(r.begin() + b, r.begin() + b + k.bytes, kZeroByte);
+        }
+        return r;
+      };
+      // (Where nothing is stray the content unmasked gave as much for less.)
+      auto strays = [&](const Content& c) {
+        Places at = 0;
+        for (unsigned q = 0; q < kBytes; ++q)
+          if (stray(c[q], q)) at |= Places(1) << q;
+        return at;
+      };
+      for (unsigned in = 0; in < 2; ++in) {
+        const Content& x = leaf_[in];
+        if (const Places at = strays(x); at && from_h(gives(masked(x, [&](unsigned q) { return (at >> q & 1) != 0; }), false), join_ + k.cost))
+          return true;
+        if (!mover) continue;
+        const Content& mx = moved_[in];
+        const Places at = strays(mx);
+        if (!at) continue;
+        if (from_h(gives(masked(mx, [&](unsigned q) { return (at >> q & 1) != 0; }), false), join_ + k.cost)) return true;
+        // (A byte of x is bad where M takes it, or its sign fill, to a place it is stray at.)
+        Places bad = 0;
+        for (unsigned q = 0; q < kBytes; ++q)
+          if (const int src = m_.step->src[q]; src >= 0 && (at >> q & 1)) bad |= Places(1) << ((src & kMask) % 256);
+        const Content z = masked(x, [&](unsigned s) { return (bad >> s & 1) != 0; });
+        if (from_h(gives(applied(*m_.step, z, z), false), join_ + k.cost)) return true;
+      }
+    }
     for (size_t i = 0; i < n; ++i)
       for (size_t l = i + 1; l < n; ++l) {
         if (i >= 2 && l >= 2) continue;
@@ -470,6 +531,7 @@ class LookupWithMover {
   unsigned block_;
   double join_;  // the cheapest two-register light
   bool blends_;   // some join takes blocks in place (a blend), not only an or
+  std::vector<BlockMask> masks_;
   Content leaf_[2], moved_[2];
   std::vector<Content> joined_, moved_joins_;
 };
@@ -997,24 +1059,23 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       else continue;
       while (block > 1 && !whole(st, block)) block /= 2;
     }
-    // A blend with the zero register masks by its blocks: a zero-maker of one register (blendps
-    // of zero and a, then psllq, or-ed with pshufb of b).
-    std::vector<CrossingStep> zero_blends;
-    zero_blends.reserve(2 * joins.size());
-    for (const CrossingStep* j : joins)
-      if (j->cost + p.zero_register < room)
-        for (unsigned kept = 0; kept < 2; ++kept) {
-          CrossingStep& z = zero_blends.emplace_back(*j);
-          z.arity = 1, z.zeros = true, z.cost = j->cost + p.zero_register;
-          for (int16_t& x : z.src)
-            if (x >= 0) x = (x & kMask) / 256 == kept ? int16_t(x % 256) : int16_t(-1);
-        }
-    for (const CrossingStep& z : zero_blends) zeroing.push_back(&z);
+    // A blend with the zero register masks by its blocks (blendps of zero and a, then psllq,
+    // or-ed with pshufb of b): per block width, the cheapest.
+    std::vector<LookupWithMover::BlockMask> masks;
+    for (const CrossingStep* j : joins) {
+      const double c = j->cost + p.zero_register;
+      unsigned w = 8;
+      while (w > 1 && !whole(*j, w)) w /= 2;
+      if (c >= room) continue;
+      auto at = std::find_if(masks.begin(), masks.end(), [&](const auto& m) { return m.bytes == w; });
+      if (at == masks.end()) masks.push_back({w, c});
+      else at->cost = std::min(at->cost, c);
+    }
     if (block < 4) return std::nullopt;
     double join = or_cost;
     for (const CrossingStep* j : joins) join = std::min(join, j->cost);
-    return LookupWithMover(m, joins, zeroing, block, join, !joins.empty()).may(p.goal, room, true) ||
-           (selector < room && LookupWithMover(m, {}, {}, 1, selector, true).may(p.goal, room, true));
+    return LookupWithMover(m, joins, zeroing, block, join, !joins.empty(), masks).may(p.goal, room, true) ||
+           (selector < room && LookupWithMover(m, {}, {}, 1, selector, true, {}).may(p.goal, room, true));
   };
   // A whole byte lookup with no mover and light instructions only (LookupWithJoins): the least
   // such a Program of three or more instructions costs; nullopt where H is no whole lookup.

@@ -302,6 +302,7 @@ class Search {
         // proves the best answer after two levels (two pshufb and an or), level 3 can find
         // nothing cheaper: its share is not spent (it was half of such a search).
         blend_then_lookup(n1);
+        two_blends_then_lookup();
         // Where the copy out of pblendvb's xmm0 already blocks the proof, the levels are searched
         // again with it priced (synth_goal): not twice.
         if (vacates_ == Vacates::hand_over && vacates_block()) handed_over_ = true;
@@ -526,6 +527,8 @@ class Search {
   // programmable instructions on depth-1 contents (vpshufb after vperm2i128). A heuristic: or_last
   // is the exhaustive form at depth 1.
   void split_or(int n1) {
+    bool crosses = false;  // a goal byte changes its 128-bit block
+    for (unsigned j = 0; j < bytes_; ++j) crosses |= goal_[j] >= 0 && unsigned(goal_[j] % 256) / 16 != j / 16;
     for (const Instance& o : cat_->ors)
       for (int split = 0; split < 5; ++split) {
         if (o.cost >= best_.cost) break;
@@ -541,6 +544,7 @@ class Search {
         int first_group = -1;
         unsigned groups = 0;
         if (split >= 3 && (width_ != 256 || k_ < 2)) continue;
+        if (split == 2 && !crosses) continue;  // (by input, as split 0)
         for (unsigned j = 0; j < bytes_; ++j)
           if (goal_[j] >= 0) {
             if (first_group < 0) first_group = group(goal_[j], j);
@@ -1279,6 +1283,70 @@ class Search {
     for (const auto& [zc, z] : zs)
       if (or_rest(z))
         after(z, rest, o->cost, [&](int t, double c) { finish(-1, o->in, {}, t, z, make_or(*o, t, z, c), c); });
+  }
+  // A lookup of a register two fixed blends and a mover make (four instructions): a blend J of
+  // the inputs, shifted, then blended with an input (blendps b, a; psrlq by a word; blendps with
+  // a; pshufb: 2.17 on Skylake where two pshufb and a por take 2.33), or J blended with a shifted
+  // input. The one-crossing argument's lookup with one mover (its sources: the inputs, M of one,
+  // M of a join) shows where such Programs may exist; this builds them. Each x (J, or M of J)
+  // with each y that holds a byte at one place at most (an input, or M of one), one mover
+  // between them, the blend chosen as blend_choice chooses it.
+  void two_blends_then_lookup() {
+    if (bytes_ != 16 || k_ != 2 || !answered()) return;
+    const Catalog::BlendParts& parts = blend_parts();
+    double blend = kInf;
+    for (const auto& [w, c] : parts.widths) blend = std::min(blend, c);
+    if (parts.lookup + 2 * blend >= best_.cost) return;
+    std::vector<int> movers;
+    for (int i : cat_->order) {
+      const Instance& m = cat_->instances[size_t(i)];
+      if (m.cost + 2 * blend + parts.lookup >= best_.cost) break;
+      if (m.arity == 1 && (m.cls & synth::kMovesInQword) && !(m.cls & synth::kCrossesQwords)) movers.push_back(i);
+    }
+    if (movers.empty()) return;
+    const double least = cat_->instances[size_t(movers[0])].cost + 2 * blend + parts.lookup;
+    // x: the blends of the inputs and a mover of each; y: the inputs and a mover of each.
+    std::vector<std::pair<int, bool>> xs, ys = {{0, false}, {1, false}};  // (content, made by a mover)
+    for (const auto& [sel, i] : parts.blend_of)
+      if (cat_->instances[size_t(i)].cost + least - blend < best_.cost)
+        if (const int j = apply(i, 0, 1); j >= int(k_)) xs.push_back({j, false});
+    for (size_t n = xs.size(), i = 0; i < n; ++i)
+      for (int m : movers)
+        if (const int x = apply(m, xs[i].first, -1); x >= int(k_)) xs.push_back({x, true});
+    for (int m : movers)
+      for (int in = 0; in < 2; ++in)
+        if (const int y = apply(m, in, -1); y >= int(k_)) ys.push_back({y, true});
+    std::vector<Label> labels;
+    for (int g : goal_)
+      if (g >= 0 && std::find(labels.begin(), labels.end(), Label(g)) == labels.end()) labels.push_back(Label(g));
+    auto places = [&](int v, Label l) {
+      uint32_t at = 0;
+      for (unsigned j = 0; j < bytes_; ++j)
+        if (values_[size_t(v)].bytes[j] == l) at |= 1u << j;
+      return at;
+    };
+    std::vector<uint32_t> in_x(labels.size());
+    std::vector<std::array<uint32_t, 2>> in_y(labels.size());
+    for (const auto& [x, x_moved] : xs) {
+      const double xc = values_[size_t(x)].cost;
+      if (xc + blend + parts.lookup >= best_.cost) continue;
+      for (size_t l = 0; l < labels.size(); ++l) in_x[l] = places(x, labels[l]);
+      for (const auto& [y, y_moved] : ys) {
+        if (x_moved == y_moved || xc + values_[size_t(y)].cost + blend + parts.lookup >= best_.cost) continue;
+        bool covered = true;
+        for (size_t l = 0; l < labels.size() && covered; ++l) covered = (in_x[l] | (in_y[l][0] = places(y, labels[l]))) != 0;
+        if (!covered) continue;
+        if (out_of_budget()) return;
+        ++nodes_;
+        for (const auto& [w, c] : parts.widths) {
+          const std::optional<uint32_t> sel = blend_choice(in_x, in_y, 0, w);
+          const auto g = sel ? parts.blend_of.find(*sel) : parts.blend_of.end();
+          if (g == parts.blend_of.end()) continue;
+          if (const int v = apply(g->second, x, y); v >= 0)
+            for (const isa::Instruction* q : parts.lookups) solve(q, v, -1);
+        }
+      }
+    }
   }
   // Where r, made last (instance inst, or p with control) on (t, z), is the goal: offered as
   // made so, at `cost`. (Its content may be known by a derivation that needs a copy this one does

@@ -1,6 +1,7 @@
 // The search's blend of a made content and an input with one lookup after (Search::
-// blend_then_lookup): found by the search itself (the stages off), and proven by the one-crossing
-// argument before level 3; SSE4.1's pblendvb pays the copy out of xmm0 there.
+// blend_then_lookup, and two_blends_then_lookup with a mover between two blends): found by the
+// search itself (the stages off), and proven by the one-crossing argument before level 3;
+// SSE4.1's pblendvb pays the copy out of xmm0 there.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -116,6 +117,25 @@ TEST(BlendThenLookup, AnOrOrAVariableBlendAfterTheLookup) {
   EXPECT_NEAR(r->cost, 2.0, 1e-5) << print_program(r->program);
   EXPECT_TRUE(r->optimal);
   EXPECT_EQ(names(r->program).back(), "vpblendvb") << print_program(r->program);
+}
+
+TEST(BlendThenLookup, TwoBlendsAndAMoverBeforeTheLookup) {
+  // a3 a7 a1 a6 a3 a2 b2 a4 on SSE4.1: blendps of b and a, psrlq by a word, blendps with a (a1
+  // and b2 share dword 0), pshufb: 1/3 + 0.5 + 1/3 + 1 = 2.17 where two pshufb and a por take
+  // 2.33; proven.
+  auto r = synthesize(*parse_one("v8i16:3,7,1,6,3,2,10,4"), without_stages("sse4.1"));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5) << print_program(r->program);
+  EXPECT_TRUE(r->optimal);
+  EXPECT_EQ(names(r->program), (std::vector<std::string>{"blendps", "psrlq", "blendps", "pshufb"})) << print_program(r->program);
+  // The blend of the inputs blended with a shifted input (AVX2): vblendps, vpsrlq b, vblendps,
+  // vpshufb, 2.17, proven.
+  r = synthesize(*parse_one("v8i16:3,2,3,5,5,10,9,14"), without_stages("avx2"));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 13.0 / 6, 1e-5) << print_program(r->program);
+  EXPECT_TRUE(r->optimal);
+  EXPECT_EQ(names(r->program).back(), "vpshufb") << print_program(r->program);
+  EXPECT_EQ(names(r->program).size(), 4u) << print_program(r->program);
 }
 
 }  // namespace
