@@ -834,6 +834,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   // Every goal byte stays in its half: a Program may need no crossing instruction (below).
   const bool stays = bytes.empty();
   const bool reads_first = std::any_of(p.goal.begin(), p.goal.end(), [](int g) { return g >= 0 && g / 256 == 0; });
+  const bool reads_both = reads_first && std::any_of(p.goal.begin(), p.goal.end(), [](int g) { return g >= 256; });
   double cross = inf, mix = inf, zero = inf, or_cost = inf, programmable = inf, two_input_programmable = inf;
   std::vector<const CrossingStep*> movers;
   for (const CrossingStep& s : *p.steps) {
@@ -870,8 +871,16 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   // place (each mover once, in some order), those of the set and in-place lights, tried whole,
   // up to kMostLightOnly instructions. (Four movers: not enumerated.)
   auto light_only_ruled_out = [&]() {
-    // (After two levels the third, which tries the shortest of these, runs first.)
-    if (levels < 3 || !in_place || (!movers.empty() && 4 * movers[0]->cost < limit)) return false;
+    // (After two levels the third, which tries the shortest of these, runs first.) A goal of
+    // both inputs takes a two-register light, or one of the movers reads two registers (SSE's
+    // shufps keeping halves: dearer than a shift).
+    double join = 0;
+    if (reads_both && !movers.empty()) {
+      join = std::min(or_cost, mix);
+      for (const CrossingStep* m : movers)
+        if (m->arity == 2) join = std::min(join, m->cost - movers[0]->cost);
+    }
+    if (levels < 3 || !in_place || (!movers.empty() && 4 * movers[0]->cost + join < limit)) return false;
     std::vector<const CrossingStep*> set;
     std::vector<Crossing> moved;  // the goal bytes not in place, the farthest first
     for (const Crossing& b : stay)

@@ -329,6 +329,18 @@ class Search {
       if (bounds_->level[levels] < best_.cost - 1e-5 && crossing_bound == 0 && !out_of_budget_ && !handed_over_) both_deep();
     }
     if (crossing_bound == 0 && !handed_over_ && crossing_rules_out_best(levels)) crossing_bound = best_.cost;
+    // A goal whose every byte stays in its 8-byte half is proven past the levels only with level
+    // 3 complete (Programs of lights alone: one_crossing.h). Where level 3 stopped at its share
+    // and the argument would prove the answer were it complete, level 3 runs to its end (SSSE3's
+    // b2 a2 b0 a0 a6 b4 a4 b7: two pshufb and a por, 2.33, proven; 10-25 ms, and rare).
+    if (crossing_bound == 0 && levels == 2 && abandoned_ && stays_in_halves() && would_prove_after_three()) {
+      full_third_ = true;
+      if (depth3()) {
+        levels = 3;
+        if (crossing_rules_out_best(3)) crossing_bound = best_.cost;
+      }
+      full_third_ = false;
+    }
     // Where copies block the proof, the Programs of two instructions each, by derivation: one
     // may need fewer copies than the answer (`shufps b, a` where `movss a, b` needs a copy of a).
     // Where level 2's bound then reaches the answer, it is proven.
@@ -394,6 +406,22 @@ class Search {
            synth::one_crossing_rules_out(crossing_proof(pairs, levels), best_.cost, levels);
   }
 
+  // Every goal byte in its 8-byte half (a 128-bit goal): no Program needs a crossing instruction.
+  bool stays_in_halves() const {
+    if (bytes_ != 16) return false;
+    for (unsigned j = 0; j < bytes_; ++j)
+      if (goal_[j] >= 0 && unsigned(goal_[j] % 256) / 8 != j / 8) return false;
+    return true;
+  }
+  // Whether the one-crossing argument would prove the best answer were level 3 complete (nothing
+  // recorded: crossing_rules_out_best does that once it is; where an answer offered costs less
+  // without its copies, three_steps_exact prices them after level 3).
+  bool would_prove_after_three() {
+    const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
+    if (out_of_budget_ || handed_over_ || !additive || !answered()) return false;
+    const bool pairs = level4_applies() && ((crossing_ && crossing_->pairs) || blend_pairs());
+    return !out_of_budget_ && synth::one_crossing_rules_out(crossing_proof(pairs, 3), best_.cost, 3);
+  }
   // After run(), for a cheaper answer a later stage found (its cost as SynthResult::cost gives
   // it): no Program the levels left is cheaper, by the one-crossing argument at that cost (run()
   // made it against the search's own best, which the stage undercut).
@@ -814,7 +842,7 @@ class Search {
                                 : one_input  ? o_.one_input_unprovable_nodes
                                              : o_.unprovable_nodes;
     auto stop = [&] {
-      if (best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= unprovable) return abandoned_ = true;
+      if (!full_third_ && best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= unprovable) return abandoned_ = true;
       return out_of_budget();
     };
     std::vector<int> R[2], Q[2];
@@ -2949,6 +2977,7 @@ class Search {
   double ceiling_ = kInf;  // depth 3's first pass: its cuts as if the best answer cost this
   uint64_t nodes_ = 0, clock_calls_ = 0;
   bool out_of_budget_ = false, abandoned_ = false;
+  bool full_third_ = false;  // level 3 runs to its end, whatever its bound (stays_in_halves)
   bool unbudgeted_ = false;  // a fallback after the budget ran out with no answer
   int n0_ = 0;
   int leaves_ = 0;  // the inputs and the zero register: values_[0, leaves_)

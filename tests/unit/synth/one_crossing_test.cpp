@@ -356,6 +356,17 @@ TEST(OneCrossing, ABlendWithTheZeroRegisterMasksBeforeAMover) {
   expect_proven("sse4.1", "v8i16:9,0,1,13,u,11,15,10", 13.0 / 6 + 0.001);
 }
 
+TEST(OneCrossing, AGoalInItsHalvesIsProvenWithLevelThreeRunToItsEnd) {
+  // b2 a2 b0 a0 a6 b4 a4 b7: every word stays in its 8-byte half. Programs of lights alone need
+  // level 3 complete, which stops at its share (its bound, 1.17, cannot prove 2.33); the argument
+  // would prove the answer with it, so it runs to its end. Four shifts and a join cost 2.33 too:
+  // no more than three movers beside the lights.
+  expect_proven("ssse3", "v8i16:10,2,8,0,6,12,4,15", 7.0 / 3);
+  expect_proven("sse4.1", "v8i16:3,11,u,u,15,5,7,12", 7.0 / 3);
+  // Copies priced after level 3 (three_steps_exact): shufps, two blendps, 2.0.
+  expect_proven("sse4.1", "v4i32:5,1,6,2", 2.0);
+}
+
 TEST(OneCrossing, TheLookupWithMoverPricesEachLight) {
   // b1 a0 _ _ b7 b6 b4 b0 on SSSE3: pshufb of b, psllq a by a word, then a light to clear the
   // word a2 leaves beside a0 and por. Where that light is a byte mask with its load (0.5, not the
