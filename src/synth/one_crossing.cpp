@@ -414,21 +414,30 @@ class LookupWithMover {
     for (unsigned q = 0; q < kBytes; ++q)
       if (want[q] >= 0) labels |= Places(1) << q;
     const Places block = (Places(1) << block_) - 1;
-    // The goal's places content c can give: by a blend (whole blocks in place) or by an or (its
-    // other bytes zeros). `by_block`: the or's rule block by block (a join of two contents,
-    // block by block from one, then or-ed: an over-approximation of each such join).
-    auto gives = [&](const Content& c, bool by_block) {
-      Places in_place = 0, stray = 0;  // stray: a byte that is neither the goal's nor a zero
+    // Where content c holds the goal's byte in place, and where a stray one (neither the goal's
+    // nor a zero).
+    struct Fit {
+      Places in_place = 0, stray = 0;
+    };
+    auto fit = [&](const Content& c) {
+      Fit f;
       for (unsigned q = 0; q < kBytes; ++q) {
-        if (want[q] == kAnyByte || c[q] == want[q]) in_place |= Places(1) << q;
-        else if (c[q] != kZeroByte) stray |= Places(1) << q;
+        if (want[q] == kAnyByte || c[q] == want[q]) f.in_place |= Places(1) << q;
+        else if (c[q] != kZeroByte) f.stray |= Places(1) << q;
       }
-      Places g = by_block ? 0 : stray ? 0 : in_place;
-      for (unsigned b = 0; b < kBytes && blends_; b += block_) {
-        if ((in_place >> b & block) == block) g |= block << b;
-        if (by_block && !(stray >> b & block)) g |= in_place & (block << b);
-      }
-      return g & labels;
+      return f;
+    };
+    auto whole_blocks = [&](const Fit& f) {
+      Places g = 0;
+      for (unsigned b = 0; b < kBytes && blends_; b += block_)
+        if ((f.in_place >> b & block) == block) g |= block << b;
+      return g;
+    };
+    // The goal's places content c can give: by a blend (whole blocks in place) or by an or (no
+    // stray byte anywhere).
+    auto gives = [&](const Content& c) {
+      const Fit f = fit(c);
+      return ((f.stray ? 0 : f.in_place) | whole_blocks(f)) & labels;
     };
     // (X may read M's value too, made once: M stays X's to use.) `spent`: the lights' cost
     // beside X's, the last one included.
@@ -443,11 +452,11 @@ class LookupWithMover {
     std::array<const Content*, 4> base = {&leaf_[0], &leaf_[1], &moved_[0], &moved_[1]};
     const size_t n = mover ? 4 : 2;
     for (size_t i = 0; i < n; ++i)
-      if (from_h(gives(*base[i], false), join_)) return true;
+      if (from_h(gives(*base[i]), join_)) return true;
     // One content made with one light: a zero-maker on an input or M's, M on a zero-maker's, M on
     // a join; then two contents of no light, or a join of them, each block from one.
     for (const Made& c : one_light())
-      if ((mover || !c.moved) && from_h(gives(c.c, false), join_ + c.cost)) return true;
+      if ((mover || !c.moved) && from_h(gives(c.c), join_ + c.cost)) return true;
     // A block mask on an input, or on M's, or M on a masked input: of each such content the one
     // that zeroes exactly the blocks where (after M) a byte would be stray gives the most (a
     // block without a stray gives all it holds in place; zeroed, no more).
@@ -472,27 +481,39 @@ class LookupWithMover {
       };
       for (unsigned in = 0; in < 2; ++in) {
         const Content& x = leaf_[in];
-        if (const Places at = strays(x); at && from_h(gives(masked(x, [&](unsigned q) { return (at >> q & 1) != 0; }), false), join_ + k.cost))
+        if (const Places at = strays(x); at && from_h(gives(masked(x, [&](unsigned q) { return (at >> q & 1) != 0; })), join_ + k.cost))
           return true;
         if (!mover) continue;
         const Content& mx = moved_[in];
         const Places at = strays(mx);
         if (!at) continue;
-        if (from_h(gives(masked(mx, [&](unsigned q) { return (at >> q & 1) != 0; }), false), join_ + k.cost)) return true;
+        if (from_h(gives(masked(mx, [&](unsigned q) { return (at >> q & 1) != 0; })), join_ + k.cost)) return true;
         // (A byte of x is bad where M takes it, or its sign fill, to a place it is stray at.)
         Places bad = 0;
         for (unsigned q = 0; q < kBytes; ++q)
           if (const int src = m_.step->src[q]; src >= 0 && (at >> q & 1)) bad |= Places(1) << ((src & kMask) % 256);
         const Content z = masked(x, [&](unsigned s) { return (bad >> s & 1) != 0; });
-        if (from_h(gives(applied(*m_.step, z, z), false), join_ + k.cost)) return true;
+        if (from_h(gives(applied(*m_.step, z, z)), join_ + k.cost)) return true;
       }
     }
+    // Two contents joined, then the last light: J an or of them (byte by byte), or a blend of
+    // them (block by block), under which a last blend takes whole blocks in place from either
+    // and a last or needs every block of J stray-free in the content it takes.
     for (size_t i = 0; i < n; ++i)
       for (size_t l = i + 1; l < n; ++l) {
         if (i >= 2 && l >= 2) continue;
-        if (blends_ ? from_h(gives(*base[i], true) | gives(*base[l], true), 2 * join_)
-                    : from_h(gives(ored(*base[i], *base[l]), false), 2 * join_))
-          return true;
+        if (from_h(gives(ored(*base[i], *base[l])), 2 * join_)) return true;
+        if (!blends_) continue;
+        const Fit fx = fit(*base[i]), fy = fit(*base[l]);
+        if (from_h((whole_blocks(fx) | whole_blocks(fy)) & labels, 2 * join_)) return true;
+        Places by_or = 0;
+        bool every = true;
+        for (unsigned b = 0; b < kBytes && every; b += block_) {
+          const bool x_ok = !(fx.stray >> b & block), y_ok = !(fy.stray >> b & block);
+          every = x_ok || y_ok;
+          by_or |= ((x_ok ? fx.in_place : 0) | (y_ok ? fy.in_place : 0)) & (block << b);
+        }
+        if (every && from_h(by_or & labels, 2 * join_)) return true;
       }
     return false;
   }
