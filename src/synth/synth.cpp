@@ -333,13 +333,17 @@ class Search {
     // 3 complete (Programs of lights alone: one_crossing.h). Where level 3 stopped at its share
     // and the argument would prove the answer were it complete, level 3 runs to its end (SSSE3's
     // b2 a2 b0 a0 a6 b4 a4 b7: two pshufb and a por, 2.33, proven; 10-25 ms, and rare).
-    if (crossing_bound == 0 && levels == 2 && abandoned_ && stays_in_halves() && would_prove_after_three()) {
-      full_third_ = true;
-      if (depth3()) {
-        levels = 3;
-        if (crossing_rules_out_best(3)) crossing_bound = best_.cost;
+    if (crossing_bound == 0 && levels == 2 && abandoned_ && stays_in_halves()) {
+      // (The copy-free order of a two-instruction answer first: the argument is made against it.)
+      if (priced_floor() < best_.cost - 1e-5) exact_pairs(n1);
+      if (would_prove_after_three()) {
+        full_third_ = true;
+        if (depth3()) {
+          levels = 3;
+          if (crossing_rules_out_best(3)) crossing_bound = best_.cost;
+        }
+        full_third_ = false;
       }
-      full_third_ = false;
     }
     // Where copies block the proof, the Programs of two instructions each, by derivation: one
     // may need fewer copies than the answer (`shufps b, a` where `movss a, b` needs a copy of a).
