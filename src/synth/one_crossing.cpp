@@ -262,10 +262,12 @@ bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, c
 
 // A whole byte lookup H (pshufb: any arrangement of its argument's bytes and zeros) with one
 // mover M and light instructions besides that cost less than a room (at most two of them), all
-// of which keep bytes in place and choose between their arguments in blocks of `block` bytes (blends; an or of such contents, whose
-// zeros come in those blocks or from M's fill, takes a block from one side too). The shapes:
-// - H last: its argument holds every goal byte; it is made of at most k + 1 sources, each block
-//   from one: the inputs, M of an input, or M of a join J of the inputs beside J or an input;
+// of which keep bytes in place and choose between their arguments in blocks of `block` bytes
+// (blends; an or of such contents, whose zeros come in those blocks or from M's fill, takes a
+// block from one side too). The shapes:
+// - H last: its argument holds every goal byte; it is made of up to three sources (a join for
+//   each beyond the first), each block from one: the inputs, M of an input, or M of a join J of
+//   the inputs beside J or an input;
 // - a light instruction last (or two): each goal byte comes from H (a byte of its argument) or
 //   sits in place in a content the others make (an input, M of one, M of a join);
 // - M last, or a zero-making instruction last: the goal pulled back through it, the rest as above.

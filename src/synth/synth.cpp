@@ -332,7 +332,7 @@ class Search {
     // A goal whose every byte stays in its 8-byte half is proven past the levels only with level
     // 3 complete (Programs of lights alone: one_crossing.h). Where level 3 stopped at its share
     // and the argument would prove the answer were it complete, level 3 runs to its end (SSSE3's
-    // b2 a2 b0 a0 a6 b4 a4 b7: two pshufb and a por, 2.33, proven; 10-25 ms, and rare).
+    // b2 a2 b0 a0 a6 b4 a4 b7: two pshufb and a por, 2.33, proven; 10-40 ms, and rare).
     if (crossing_bound == 0 && levels == 2 && abandoned_ && stays_in_halves()) {
       // (The copy-free order of a two-instruction answer first: the argument is made against it.)
       if (priced_floor() < best_.cost - 1e-5) exact_pairs(n1);
@@ -1366,7 +1366,10 @@ class Search {
       for (const auto& [y, y_moved] : ys) {
         if (x_moved == y_moved || xc + values_[size_t(y)].cost + blend + parts.lookup >= best_.cost) continue;
         bool covered = true;
-        for (size_t l = 0; l < labels.size() && covered; ++l) covered = (in_x[l] | (in_y[l][0] = places(y, labels[l]))) != 0;
+        for (size_t l = 0; l < labels.size(); ++l) {
+          in_y[l][0] = places(y, labels[l]);
+          covered = covered && (in_x[l] | in_y[l][0]) != 0;
+        }
         if (!covered) continue;
         if (out_of_budget()) return;
         ++nodes_;
