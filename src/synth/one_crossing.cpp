@@ -249,7 +249,13 @@ bool fits_one(const CrossingStep& h, const std::vector<Reach>& reach, const std:
   }
   if (!h.table || h.tables != 1) return true;  // (not analysed: assume it fits)
   PlaceMatching m;
-  for (size_t i = 0; i < bytes.size(); ++i) m.add(bytes[i].label, into(h, reach[i].pre, reach[i].post));
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    // (Each goal place needs a place of its own byte that H reaches it from: a byte wanted twice
+    // may sit at two places, but not at none for one of them.)
+    const Places at = into(h, reach[i].pre, reach[i].post);
+    if (!at) return false;
+    m.add(bytes[i].label, at);
+  }
   return m.complete(kBytes);
 }
 
@@ -1023,7 +1029,9 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
           Places at = 0;
           for (unsigned q = 0; q < kBytes; ++q)
             if (x.may(q, g)) at |= Places(1) << q;
-          m.add(g, into(h, at, Places(1) << j));
+          const Places from = into(h, at, Places(1) << j);
+          if (!from) return false;
+          m.add(g, from);
         }
       return m.complete(kBytes);
     };

@@ -380,6 +380,15 @@ TEST(OneCrossing, ALastOrTakesAJoinWhoseEveryBlockIsFreeOfStrayBytes) {
   expect_proven("avx2", "v8i16:0,u,3,15,9,11,13,15", 7.0 / 3);
 }
 
+TEST(OneCrossing, AByteWantedTwiceNeedsAPlaceForEachGoalPlace) {
+  // a5 a5 a6 b7 b7 b3 a2 a7 on AVX2: with no mover, vpermilps (dwords) can take a5's bytes (10,
+  // 11) only to places 2 and 3 of a dword, never to places 0 and 1; a5 is wanted at both. Before,
+  // the label's places were pooled over its goal places, so one reachable place passed for both
+  // and the whole enumeration was asked (and let it through). vpsrlq, vpblendvb, vpshufb (2.17)
+  // proven.
+  expect_proven("avx2", "v8i16:5,5,6,15,15,11,2,7", 13.0 / 6);
+}
+
 TEST(OneCrossing, TheLookupWithMoverPricesEachLight) {
   // b1 a0 _ _ b7 b6 b4 b0 on SSSE3: pshufb of b, psllq a by a word, then a light to clear the
   // word a2 leaves beside a0 and por. Where that light is a byte mask with its load (0.5, not the
