@@ -142,6 +142,52 @@ void commute_for_copies(Program& p) {
   }
 }
 
+void order_for_copies(Program& p) {
+  const size_t before = copies(p);
+  const size_t k = p.inputs.size(), n = p.steps.size();
+  if (before == 0 || n < 2) return;
+  // Pending readers of each value (a step reading it twice counts once).
+  std::vector<unsigned> readers(p.num_values(), 0);
+  auto each_arg = [&](const Program::Step& st, auto&& f) {
+    for (size_t i = 0; i < st.args.size(); ++i)
+      if (std::find(st.args.begin(), st.args.begin() + long(i), st.args[i]) == st.args.begin() + long(i)) f(st.args[i]);
+  };
+  for (const Program::Step& st : p.steps) each_arg(st, [&](unsigned v) { ++readers[v]; });
+  for (unsigned o : p.outputs) ++readers[o];
+  std::vector<char> done(n, 0);
+  std::vector<size_t> order;
+  auto ready = [&](const Program::Step& st) {
+    return std::all_of(st.args.begin(), st.args.end(), [&](unsigned v) { return v < k || done[v - k]; });
+  };
+  while (order.size() < n) {
+    size_t pick = n, first = n;
+    for (size_t s = 0; s < n && pick == n; ++s) {
+      if (done[s] || !ready(p.steps[s])) continue;
+      if (first == n) first = s;
+      const Program::Step& st = p.steps[s];
+      // (What it overwrites no other pending step reads: no copy to keep it.)
+      if (!overwrites_an_operand(*st.instr) || st.args.empty() || readers[st.args[0]] <= 1) pick = s;
+    }
+    if (pick == n) pick = first;
+    done[pick] = 1;
+    order.push_back(pick);
+    each_arg(p.steps[pick], [&](unsigned v) { --readers[v]; });
+  }
+  std::vector<unsigned> id(p.num_values());
+  for (unsigned v = 0; v < k; ++v) id[v] = v;
+  for (size_t j = 0; j < n; ++j) id[k + order[j]] = unsigned(k + j);
+  Program q = p;
+  for (size_t j = 0; j < n; ++j) {
+    q.steps[j] = p.steps[order[j]];
+    for (unsigned& a : q.steps[j].args) a = id[a];
+  }
+  for (unsigned& o : q.outputs) o = id[o];
+  if (copies(q) < before) {
+    for (size_t j = 0; j < n; ++j) q.steps[j].name = p.steps[j].name;  // (names by position)
+    p = std::move(q);
+  }
+}
+
 void finish(Program& p) {
   drop_dead_and_repeated_steps(p);
   for (size_t j = 0; j < p.steps.size(); ++j) p.steps[j].name = fmt::format("t{}", j);

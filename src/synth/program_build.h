@@ -42,6 +42,11 @@ bool moves_as(const isa::Instruction& in, uint64_t imm, const std::vector<isa::L
 // code (an SSE two-operand form overwrites its first argument). Same result, no more copies.
 void commute_for_copies(Program& p);
 
+// Orders the steps (each after what it reads) so that a step overwriting a value other steps
+// still read comes after them where it can (`pshufb a` after `blendps b, a`): where that drops
+// register copies from the emitted code. Same result.
+void order_for_copies(Program& p);
+
 // A built Program made ready to print: dead steps dropped, steps named t0, t1, ..., the last r.
 void finish(Program& p);
 

@@ -1300,6 +1300,18 @@ class Search {
     std::vector<std::pair<double, int>> zs;
     for (int z = leaves_; z < n1; ++z)
       if (!is_hidden(z) && values_[size_t(z)].cost + o->cost + parts.lookup < best_.cost && or_rest(z)) zs.push_back({values_[size_t(z)].cost, z});
+    // Two deep at 128 bits: a mover of a blend of the inputs (blendps b, a; psrld: a1 b3 b5 b7
+    // in place, zeros between, or-ed with pshufb of a: 2.17).
+    if (bytes_ == 16 && k_ == 2 && !parts.widths.empty()) {
+      double blend = kInf;
+      for (const auto& [w, c] : parts.widths) blend = std::min(blend, c);
+      const std::vector<int> movers = movers_below(best_.cost - blend - o->cost - parts.lookup);
+      if (!movers.empty())
+        for (int j : input_blends(parts, best_.cost - cat_->instances[size_t(movers[0])].cost - o->cost - parts.lookup))
+          for (int m : movers)
+            if (const int z = apply(m, j, -1); z >= int(k_) && cost(z) + o->cost + parts.lookup < best_.cost && or_rest(z))
+              zs.push_back({cost(z), z});
+    }
     for (const isa::Instruction* m : cat_->programmable) {
       if (!m->byte_mask() || cat_->programmable_cost.at(m) + o->cost + parts.lookup >= best_.cost) continue;
       for (int z0 = 0; z0 < int(k_); ++z0) {
@@ -1329,19 +1341,12 @@ class Search {
     double blend = kInf;
     for (const auto& [w, c] : parts.widths) blend = std::min(blend, c);
     if (parts.lookup + 2 * blend >= best_.cost) return;
-    std::vector<int> movers;
-    for (int i : cat_->order) {
-      const Instance& m = cat_->instances[size_t(i)];
-      if (m.cost + 2 * blend + parts.lookup >= best_.cost) break;
-      if (m.arity == 1 && (m.cls & synth::kMovesInQword) && !(m.cls & synth::kCrossesQwords)) movers.push_back(i);
-    }
+    const std::vector<int> movers = movers_below(best_.cost - 2 * blend - parts.lookup);
     if (movers.empty()) return;
     const double least = cat_->instances[size_t(movers[0])].cost + 2 * blend + parts.lookup;
     // x: the blends of the inputs and a mover of each; y: the inputs and a mover of each.
     std::vector<std::pair<int, bool>> xs, ys = {{0, false}, {1, false}};  // (content, made by a mover)
-    for (const auto& [sel, i] : parts.blend_of)
-      if (cat_->instances[size_t(i)].cost + least - blend < best_.cost)
-        if (const int j = apply(i, 0, 1); j >= int(k_)) xs.push_back({j, false});
+    for (int j : input_blends(parts, best_.cost - least + blend)) xs.push_back({j, false});
     for (size_t n = xs.size(), i = 0; i < n; ++i)
       for (int m : movers)
         if (const int x = apply(m, xs[i].first, -1); x >= int(k_)) xs.push_back({x, true});
@@ -1382,6 +1387,25 @@ class Search {
         }
       }
     }
+  }
+  // The instances that move bytes within their qwords (one register: shifts), cheaper than
+  // `below`, cheapest first.
+  std::vector<int> movers_below(double below) const {
+    std::vector<int> movers;
+    for (int i : cat_->order) {
+      const Instance& m = cat_->instances[size_t(i)];
+      if (m.cost >= below) break;
+      if (m.arity == 1 && (m.cls & synth::kMovesInQword) && !(m.cls & synth::kCrossesQwords)) movers.push_back(i);
+    }
+    return movers;
+  }
+  // Each fixed blend of the two inputs (one per choice of sides) cheaper than `below`, made.
+  std::vector<int> input_blends(const Catalog::BlendParts& parts, double below) {
+    std::vector<int> js;
+    for (const auto& [sel, i] : parts.blend_of)
+      if (cat_->instances[size_t(i)].cost < below)
+        if (const int j = apply(i, 0, 1); j >= int(k_)) js.push_back(j);
+    return js;
   }
   // Where r, made last (instance inst, or p with control) on (t, z), is the goal: offered as
   // made so, at `cost`. (Its content may be known by a derivation that needs a copy this one does
@@ -2925,7 +2949,7 @@ class Search {
     }
     if (!prog.steps.empty()) prog.steps.back().name = "r";
     prog.outputs.push_back(out);
-    if (cat_->destructive) commute_for_copies(prog);
+    if (cat_->destructive) order_for_copies(prog), commute_for_copies(prog);
     return prog;
   }
 
