@@ -143,9 +143,18 @@ void commute_for_copies(Program& p) {
 }
 
 void order_for_copies(Program& p) {
-  const size_t before = copies(p);
   const size_t k = p.inputs.size(), n = p.steps.size();
-  if (before == 0 || n < 2) return;
+  // (Only a step that overwrites what a later step reads can be moved after that reader.)
+  bool later = false;
+  for (size_t s = 0; s < n && !later; ++s) {
+    const Program::Step& st = p.steps[s];
+    if (st.args.empty() || !overwrites_an_operand(*st.instr)) continue;
+    for (size_t t = s + 1; t < n && !later; ++t)
+      later = std::find(p.steps[t].args.begin(), p.steps[t].args.end(), st.args[0]) != p.steps[t].args.end();
+  }
+  if (!later || n < 2) return;
+  const size_t before = copies(p);
+  if (before == 0) return;
   // Pending readers of each value (a step reading it twice counts once).
   std::vector<unsigned> readers(p.num_values(), 0);
   auto each_arg = [&](const Program::Step& st, auto&& f) {
