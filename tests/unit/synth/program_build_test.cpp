@@ -38,7 +38,7 @@ TEST(ProgramBuild, AStepOverwritingAnInputGoesAfterItsOtherReader) {
   EXPECT_EQ(copies(p), 1u);
   synth::order_for_copies(p);
   EXPECT_EQ(copies(p), 0u) << print_program(p);
-  EXPECT_EQ(p.steps[0].instr->id, "blendps") << print_program(p);
+  EXPECT_EQ(std::string(p.steps[0].instr->id), "blendps") << print_program(p);
   EXPECT_EQ(p.steps.back().name, "r");
   EXPECT_EQ(simulate_labels(p), before);
 }
