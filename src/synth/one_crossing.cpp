@@ -1066,7 +1066,9 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     while (double(k + 1) * light < room) ++k;
     if (k > 2) return std::nullopt;
     std::vector<const CrossingStep*> joins, zeroing;
+    std::vector<LookupWithMover::BlockMask> masks;
     double selector = inf;  // a variable blend that fits, alone beside H and M
+    double join = or_cost;  // the cheapest two-register light
     unsigned block = 8;
     // The largest block each light instruction keeps whole (one argument's bytes, or zeros).
     auto whole = [](const CrossingStep& st, unsigned b) {
@@ -1094,26 +1096,25 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
         }
         return std::nullopt;
       }
-      if (st.arity == 2) joins.push_back(&st);
-      else if (st.zeros) zeroing.push_back(&st);
-      else continue;
-      while (block > 1 && !whole(st, block)) block /= 2;
-    }
-    // A blend with the zero register masks by its blocks (blendps of zero and a, then psllq,
-    // or-ed with pshufb of b): per block width, the cheapest.
-    std::vector<LookupWithMover::BlockMask> masks;
-    for (const CrossingStep* j : joins) {
-      const double c = j->cost + p.zero_register;
-      unsigned w = 8;
-      while (w > 1 && !whole(*j, w)) w /= 2;
-      if (c >= room) continue;
-      auto at = std::find_if(masks.begin(), masks.end(), [&](const auto& m) { return m.bytes == w; });
-      if (at == masks.end()) masks.push_back({w, c});
-      else at->cost = std::min(at->cost, c);
+      if (st.arity != 2 && !st.zeros) continue;
+      unsigned w = 8;  // (its blocks)
+      while (w > 1 && !whole(st, w)) w /= 2;
+      block = std::min(block, w);
+      if (st.arity != 2) {
+        zeroing.push_back(&st);
+        continue;
+      }
+      joins.push_back(&st);
+      join = std::min(join, st.cost);
+      // A blend with the zero register masks by its blocks (blendps of zero and a, then psllq,
+      // or-ed with pshufb of b): per block width, the cheapest.
+      if (const double c = st.cost + p.zero_register; c < room) {
+        auto at = std::find_if(masks.begin(), masks.end(), [&](const auto& mask) { return mask.bytes == w; });
+        if (at == masks.end()) masks.push_back({w, c});
+        else at->cost = std::min(at->cost, c);
+      }
     }
     if (block < 4) return std::nullopt;
-    double join = or_cost;
-    for (const CrossingStep* j : joins) join = std::min(join, j->cost);
     return LookupWithMover(m, joins, zeroing, block, join, !joins.empty(), masks).may(p.goal, room, true) ||
            (selector < room && LookupWithMover(m, {}, {}, 1, selector, true, {}).may(p.goal, room, true));
   };

@@ -187,6 +187,7 @@ struct Catalog {
     double lookup = kInf;  // the cheapest of them
     std::unordered_map<uint32_t, int> blend_of;
     std::vector<std::pair<unsigned, double>> widths;
+    double fixed = kInf;  // the cheapest of those blends
     const isa::Instruction* vblend = nullptr;
     double variable = kInf;
   };
@@ -398,11 +399,10 @@ class Search {
   // 4 ran: they are cheap, and leave programmable_pair_rest to rule out. Made once per level
   // count (after two levels, and again after more).
   bool crossing_rules_out_best(unsigned levels) {
-    const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
-    if (levels < 2 || out_of_budget_ || !additive || !answered() || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
+    if (levels < 2 || out_of_budget_ || !additive() || !answered() || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
         (crossing_ && crossing_->levels == levels && crossing_->at == best_.cost))
       return false;
-    const bool pairs = level4_applies() && (levels >= 4 || (crossing_ && crossing_->pairs) || blend_pairs());
+    const bool pairs = pairs_ran(levels);
     if (out_of_budget_) return false;
     crossing_ = Crossing{levels, pairs, best_.cost};
     // (Not while an answer offered costs less without its copies: lower_bound in run().)
@@ -421,10 +421,15 @@ class Search {
   // recorded: crossing_rules_out_best does that once it is; where an answer offered costs less
   // without its copies, three_steps_exact prices them after level 3).
   bool would_prove_after_three() {
-    const bool additive = o_.objective == Objective::throughput || o_.objective == Objective::count;
-    if (out_of_budget_ || handed_over_ || !additive || !answered()) return false;
-    const bool pairs = level4_applies() && ((crossing_ && crossing_->pairs) || blend_pairs());
+    if (out_of_budget_ || handed_over_ || !additive() || !answered()) return false;
+    const bool pairs = pairs_ran(3);
     return !out_of_budget_ && synth::one_crossing_rules_out(crossing_proof(pairs, 3), best_.cost, 3);
+  }
+  // The one-crossing argument sums costs: under throughput and count only.
+  bool additive() const { return o_.objective == Objective::throughput || o_.objective == Objective::count; }
+  // Whether level 4's programmable pairs have run by `levels` complete levels (run now if not).
+  bool pairs_ran(unsigned levels) {
+    return level4_applies() && (levels >= 4 || (crossing_ && crossing_->pairs) || blend_pairs());
   }
   // After run(), for a cheaper answer a later stage found (its cost as SynthResult::cost gives
   // it): no Program the levels left is cheaper, by the one-crossing argument at that cost (run()
@@ -1302,10 +1307,8 @@ class Search {
       if (!is_hidden(z) && values_[size_t(z)].cost + o->cost + parts.lookup < best_.cost && or_rest(z)) zs.push_back({values_[size_t(z)].cost, z});
     // Two deep at 128 bits: a mover of a blend of the inputs (blendps b, a; psrld: a1 b3 b5 b7
     // in place, zeros between, or-ed with pshufb of a: 2.17).
-    if (bytes_ == 16 && k_ == 2 && !parts.widths.empty()) {
-      double blend = kInf;
-      for (const auto& [w, c] : parts.widths) blend = std::min(blend, c);
-      const std::vector<int> movers = movers_below(best_.cost - blend - o->cost - parts.lookup);
+    if (bytes_ == 16 && k_ == 2 && parts.fixed < kInf) {
+      const std::vector<int> movers = movers_below(best_.cost - parts.fixed - o->cost - parts.lookup);
       if (!movers.empty())
         for (int j : input_blends(parts, best_.cost - cat_->instances[size_t(movers[0])].cost - o->cost - parts.lookup))
           for (int m : movers)
@@ -1338,8 +1341,7 @@ class Search {
   void two_blends_then_lookup() {
     if (bytes_ != 16 || k_ != 2 || !answered()) return;
     const Catalog::BlendParts& parts = blend_parts();
-    double blend = kInf;
-    for (const auto& [w, c] : parts.widths) blend = std::min(blend, c);
+    const double blend = parts.fixed;
     if (parts.lookup + 2 * blend >= best_.cost) return;
     const std::vector<int> movers = movers_below(best_.cost - 2 * blend - parts.lookup);
     if (movers.empty()) return;
@@ -1421,7 +1423,7 @@ class Search {
   template <class Done>
   void blends_then_lookup(const Catalog::BlendParts& parts, const std::vector<int>& want, int n1, double extra,
                           const std::vector<int>* only, Done&& done) {
-    const auto& [lookups, lookup, blend_of, all_widths, vblend, variable] = parts;
+    const auto& [lookups, lookup, blend_of, all_widths, fixed, vblend, variable] = parts;
     const double below = best_.cost - extra;
     // The widths with a blend cheap enough, and the variable blend's.
     std::vector<unsigned> widths;
@@ -1797,6 +1799,7 @@ class Search {
       auto at = std::find_if(b.widths.begin(), b.widths.end(), [&](const auto& e) { return e.first == w; });
       if (at == b.widths.end()) b.widths.push_back({w, in.cost});
       else at->second = std::min(at->second, in.cost);
+      b.fixed = std::min(b.fixed, in.cost);
     }
     for (const isa::Instruction* p : cat_->programmable)
       if (variable_blend(p) && p->elem_bits == 8 && cat_->programmable_cost.at(p) < b.variable)
