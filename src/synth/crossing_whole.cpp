@@ -195,21 +195,28 @@ class ControlChoice {
       impossible_ |= !keep && !(!from && r[j].has_choice());
     }
     if (impossible_) return;
+    // A lookup byte's leaves to clear matter only where a kept leaf has it pick their place
+    // (else it picks zero, or a place another kept leaf wants, and they are cleared): those are
+    // added last, for the picks some kept leaf makes. A pick whose place holds another byte that
+    // passed no control keeps nothing (that byte would stay beside the goal's).
+    struct Deferred {
+      Cand at;  // the lookup byte's literals, its choice and pick
+      int goal;
+    };
+    std::vector<Deferred> deferred;
+    std::array<uint16_t, kBytes> live{};  // per lookup byte, the places a kept leaf picks
     for (unsigned j = 0; j < kBytes; ++j) {
       const int g = goal[j];
       if (g == kAnyByte || r[j].unknown || (!from && r[j].has_choice())) continue;
       std::vector<Cand> keep;
-      auto sort = [&](const Cand& c, int label) {
-        if (g >= 0 && label == g) keep.push_back(c);
-        else if (c.n == 0 && c.choice < 0) impossible_ = true;
-        else clear_.push_back(c);
-      };
       for (unsigned i = 0; i < r[j].n; ++i) {
         const Leaf& l = r[j].leaf[i];
         Cand c;
         for (unsigned k = 0; k < l.n; ++k) c.lit[c.n++] = l.path[k];
         if (!is_choice(l.label)) {
-          sort(c, l.label);
+          if (g >= 0 && l.label == g) keep.push_back(c);
+          else if (c.n == 0) impossible_ = true;
+          else clear_.push_back(c);
           continue;
         }
         // Each byte the lookup may pick, with the controls it passed before the lookup.
@@ -219,19 +226,36 @@ class ControlChoice {
           Cand at = c;
           at.pick = int8_t(q);
           if (b.unknown) {
-            if (g >= 0) keep.push_back(at);  // (anything: the goal's byte alone, or zero)
+            if (g >= 0) keep.push_back(at), live[size_t(c.choice)] |= uint16_t(1u << q);  // (anything: the goal's byte alone, or zero)
             continue;
           }
+          deferred.push_back({at, g});
+          if (g < 0) continue;
+          bool stray = false;  // a byte beside it that passed no control
+          for (unsigned m = 0; m < b.n && !stray; ++m) stray = b.leaf[m].label != g && b.leaf[m].n == 0;
+          if (stray) continue;
           for (unsigned m = 0; m < b.n; ++m) {
+            if (b.leaf[m].label != g) continue;
             Cand leaf = at;
             for (unsigned k = 0; k < b.leaf[m].n; ++k) leaf.lit[leaf.n++] = b.leaf[m].path[k];
-            sort(leaf, b.leaf[m].label);
+            keep.push_back(leaf);
+            live[size_t(c.choice)] |= uint16_t(1u << q);
           }
         }
       }
       if (g >= 0 && keep.empty()) impossible_ = true;
       if (impossible_) return;
       if (g >= 0) keep_.push_back(std::move(keep));
+    }
+    for (const auto& [at, g] : deferred) {
+      if (!(live[size_t(at.choice)] >> at.pick & 1)) continue;
+      const Byte& b = (*from)[size_t(at.pick)];
+      for (unsigned m = 0; m < b.n; ++m) {
+        if (g >= 0 && b.leaf[m].label == g) continue;
+        Cand leaf = at;
+        for (unsigned k = 0; k < b.leaf[m].n; ++k) leaf.lit[leaf.n++] = b.leaf[m].path[k];
+        clear_.push_back(leaf);
+      }
     }
     // The fewest ways first; and per variable the leaves to clear it bears on (a leaf kept by
     // the last choice bears on one of the variables that choice set).
@@ -448,7 +472,15 @@ class Enumeration {
   using Key = std::array<unsigned, 3>;
   using Where = std::array<uint16_t, kBytes>;  // per goal place, the places holding its byte
 
-  void add(Value&& v, bool resident) {
+  // A value's place in a chain of one kind of light: `light` (its index in lights_.kinds, or -1
+  // for an input, the zero register, H or a mover) and the values the chain reads (bits).
+  struct Chain {
+    int light;
+    uint32_t bases;
+  };
+  static constexpr Chain kNoChain{-1, 0};
+  void add(Value&& v, bool resident, Chain chain = kNoChain) {
+    if (chain.light < 0) chain.bases = uint32_t(1) << vals_.size();
     Where where{};
     for (unsigned s = 0; s < kBytes; ++s) {
       const Byte& b = v[s];
@@ -469,6 +501,7 @@ class Enumeration {
     where_.push_back(where);
     reads_.push_back(0);
     resident_.push_back(resident);
+    chains_.push_back(chain);
   }
   void remove() {
     vals_.pop_back();
@@ -476,6 +509,7 @@ class Enumeration {
     where_.pop_back();
     reads_.pop_back();
     resident_.pop_back();
+    chains_.pop_back();
   }
 
   // With H placed, each goal byte is where some value holds it, or where the movers still to
@@ -535,10 +569,11 @@ class Enumeration {
     return u;
   }
 
-  bool push(Value&& v, double spent, unsigned placed, unsigned count, size_t x, size_t y, const Key& key, bool resident = false) {
+  bool push(Value&& v, double spent, unsigned placed, unsigned count, size_t x, size_t y, const Key& key, bool resident = false,
+            Chain chain = kNoChain) {
     ++reads_[x];
     if (y != x) ++reads_[y];
-    add(std::move(v), resident);
+    add(std::move(v), resident, chain);
     bool found = false;
     // Each later instruction reads at most two unread results and leaves one.
     if (unread() <= 1 + (max_ - count)) {
@@ -602,6 +637,18 @@ class Enumeration {
       return false;
     };
     return cover(cover, 0, most, 0);
+  }
+
+  // Some place of `at` holds `label` with nothing beside it that no control clears: a lookup
+  // picking a place whose other byte passed no control brings that byte too (ControlChoice).
+  static bool picks_cleanly(const Value& x, uint16_t at, int label) {
+    for (; at; at &= uint16_t(at - 1)) {
+      const Byte& b = x[size_t(std::countr_zero(at))];
+      bool stray = false;
+      for (unsigned i = 0; i < b.n && !b.unknown && !stray; ++i) stray = b.leaf[i].label != label && b.leaf[i].n == 0;
+      if (!stray) return true;
+    }
+    return false;
   }
 
   // H is the only instruction that moves a byte to the other half: its result holds each goal
@@ -681,7 +728,8 @@ class Enumeration {
             h_arg_ = x;
             picked_ = 0;
             for (uint32_t js = need_; js; js &= js - 1)
-              if (where_[x][size_t(std::countr_zero(js))]) picked_ |= 1u << std::countr_zero(js);
+              if (picks_cleanly(vals_[x], where_[x][size_t(std::countr_zero(js))], goal_[size_t(std::countr_zero(js))]))
+                picked_ |= 1u << std::countr_zero(js);
           }
           if (v && has_h_ && r == 0 && !crosses(*v)) continue;
           // (A one-register step that overwrites its operand keeps a value of input 0 in its register.)
@@ -709,6 +757,16 @@ class Enumeration {
                 return may_hold(x, q, label) || (!mask && may_hold(y, q, label));
               }))
             continue;
+          // A light of a kind on values that light of that kind made of at most as many values as
+          // it reads (a blend of a blend of a and b, and a or b): the one light on those values
+          // makes whatever the chain makes, in fewer instructions or as many (where the chain's
+          // first is read elsewhere). Where the levels tried the short Programs (their copies
+          // priced apart) the chain is still tried.
+          const auto bases = [&](size_t v) { return chains_[v].light == int(k) ? chains_[v].bases : uint32_t(1) << v; };
+          const Chain chain{int(k), bases(x) | bases(y)};
+          if (levels_tried_ == 0 && (chains_[x].light == int(k) || chains_[y].light == int(k)) &&
+              std::popcount(chain.bases) <= (mask ? 1 : 2))
+            continue;
           // A control register that input 0 arrives in, read with a value still there: a copy.
           const double copy = light.vacate > 0 && (resident_[x] || resident_[y]) ? light.vacate : 0.0;
           const double c = spent + light.cost + copy + (zero ? paid(2) : 0.0);
@@ -733,7 +791,7 @@ class Enumeration {
           const unsigned used = light.kind == Kind::Join ? 0 : light.kind == Kind::Pick ? 2 : 1;
           controls_ += used;
           programmable_ += light.programmable;
-          const bool found = push(std::move(v), c, placed, count + 1, x, y, key);
+          const bool found = push(std::move(v), c, placed, count + 1, x, y, key, false, chain);
           controls_ -= used;
           programmable_ -= light.programmable;
           if (found) return true;
@@ -766,6 +824,7 @@ class Enumeration {
   // Per value, whether it sits in the register input 0 arrives in: input 0, and what a
   // one-register step overwriting its operand made of such a value (pshufb a, psllq a).
   std::vector<uint8_t> resident_;
+  std::vector<Chain> chains_;    // per value (add)
   unsigned levels_tried_ = 0;    // Programs of up to this many fixed instructions: tried by the levels
   unsigned programmable_ = 0;    // programmable lights so far
   unsigned controls_ = 0;        // the lights' controls so far (a pick has one per side)
