@@ -461,6 +461,22 @@ class LookupWithMover {
     const size_t n = mover ? 4 : 2;
     for (size_t i = 0; i < n; ++i)
       if (from_h(gives(*base[i]), join_)) return true;
+    // M after a join of H's value with an input c, then the last light with an input d: M's value
+    // holds, place by place, a byte of H's (M after H is a lookup too) or of M's of c, where the
+    // join took c's (its blocks shifted by M: taken byte by byte), but a zero or a sign fill where
+    // M makes one; the last light takes d's as above, and every goal byte M's value cannot hold.
+    if (mover) {
+      if (m_.step->src.size() != kBytes) return true;  // (not analysed)
+      Places filled = 0;
+      for (unsigned q = 0; q < kBytes; ++q)
+        if (const int s = m_.step->src[q]; s < 0 || (s & ~kMask)) filled |= Places(1) << q;
+      for (unsigned d = 0; d < 2; ++d) {
+        const Places from_d = gives(leaf_[d]);
+        if (labels & filled & ~from_d) continue;
+        for (unsigned c = 0; c < 2; ++c)
+          if (from_h((fit(moved_[c]).in_place | from_d) & labels, 2 * join_)) return true;
+      }
+    }
     // One content made with one light: a zero-maker on an input or M's, M on a zero-maker's, M on
     // a join; then two contents of no light, or a join of them, each block from one.
     for (const Made& c : one_light())
