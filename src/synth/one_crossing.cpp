@@ -275,7 +275,8 @@ bool fits(const CrossingStep& h, const std::vector<std::vector<Reach>>& sides, c
 //   each beyond the first), each block from one: the inputs, M of an input, or M of a join J of
 //   the inputs beside J or an input;
 // - a light instruction last (or two): each goal byte comes from H (a byte of its argument) or
-//   sits in place in a content the others make (an input, M of one, M of a join);
+//   sits in place in a content the others make (an input, M of one, M of a join), or M comes
+//   after a join of H's value with an input (M's value: H's bytes or M's of that input's);
 // - M last, or a zero-making instruction last: the goal pulled back through it, the rest as above.
 // A lookup right after or right before a one-register instruction does what a lookup alone does.
 // Each light is priced: a zero-maker or a join by its own cost, any other two-register light at
