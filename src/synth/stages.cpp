@@ -469,7 +469,10 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
         if (auto built = shifted_merge(*placed, bits, names, opts))
           keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
       }
-    if (used[0] && used[1] && !spanning_lookup) keep(by_input(goal, bits, names, opts, sub, limit()));
+    // (Under latency also beside a whole-register lookup: the parts run side by side, so two
+    // lookups and an or take two cycles where vpermt2b takes three.)
+    if (used[0] && used[1] && (!spanning_lookup || opts.objective == Objective::latency))
+      keep(by_input(goal, bits, names, opts, sub, limit()));
   }
   return best;
 }

@@ -2316,6 +2316,9 @@ class Search {
     return vacates_ != Vacates::priced && copy_price_ > 0 && answered() && copy_free_ < best_.cost - 1e-5 && vacate_free_ >= best_.cost - 1e-5 &&
            best_.cost <= two_vacates_ + 1e-5;
   }
+  // The cheapest instruction that reads a register, under the objective (under latency: the
+  // least latency of a step on a Program's path).
+  double least_reading() const { return cat_->min_reading; }
 
  private:
   // What vacating q's fixed control register costs: the asm emitter's convention puts input k in
@@ -3091,9 +3094,13 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   // pshufb): the stages, which keep such a tie, run for it as they did while it was unproven;
   // what they keep is as cheap, so optimal too.
   const bool ports_above = r.cost < kInf && block(prog) > r.port_bound + 1e-5;
-  const bool settled = by_block ? !ports_above : r.optimal && !(r.past_levels && ports_above);
+  // Under latency the answer's critical path, and what bounds it (latency_bound, below).
+  const bool by_path = opts.objective == Objective::latency;
+  const double path = by_path && r.cost < kInf ? objective_cost(prog, opts) : r.cost;
+  auto latency_bound = [&] { return std::min(r.lower_bound, 2 * s.least_reading()); };
+  const bool settled = by_block ? !ports_above : by_path ? path <= latency_bound() + 1e-5 : r.optimal && !(r.past_levels && ports_above);
   if (split_stages && opts.stages && !settled)
-    if (auto z = staged(goal, bits, names, opts, prog, r.cost, r.ms, by_block)) {
+    if (auto z = staged(goal, bits, names, opts, prog, path, r.ms, by_block)) {
       prog = std::move(*z);
       const double was = r.cost;
       r.cost = objective_cost(prog, opts);
@@ -3134,10 +3141,20 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
     r.cost = block(prog);
     r.lower_bound = std::min(r.port_bound, r.cost);
     r.optimal = r.cost <= r.port_bound + 1e-5;
-  } else if (opts.objective == Objective::latency)
+  } else if (by_path) {
+    // The search adds latencies up, as along one chain; a Program's latency is its critical path,
+    // less where steps run side by side (two lookups, then an or of them: 2 cycles, not 3). What
+    // the search's bound says of the sums holds for the paths of Programs of at most two
+    // instructions that read registers (one chain, the zero idiom a leaf); one of three or more
+    // has two of them on a path, so its latency is at least twice the least.
+    const double bound = latency_bound();
+    r.cost = objective_cost(prog, opts);
+    r.optimal = r.cost <= bound + 1e-5;
+    r.lower_bound = std::min(bound, r.cost);
     for (const std::string& id : asm_cost_ids(prog))
       if (allocator_added(id))
         if (const auto c = instr_cost(*opts.cpu, id); !c || c->latency > 0) r.optimal = false;
+  }
   r.program = std::move(prog);
   // The whole time: the search, two stages and last resorts (the catalog apart, as in run()).
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() - catalog_ms;
