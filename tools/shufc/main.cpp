@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
   synth->add_option("input", sopts.input, "a shuffle (IR line or compact mask), a file, or - for stdin")->required();
   synth->add_option("--target", sopts.target, "sse2, sse3, ssse3, sse4.1, avx, avx2, avx512, avx512vbmi, avx512vbmi2, neon");
   synth->add_option("--cpu", sopts.cpu, "cost model: skylake, icelake-server (x86 default), sapphirerapids, znver4, neoverse-n1 (AArch64 default), neoverse-v1");
-  synth->add_option("--objective", sopts.objective, "throughput (default: summed reciprocal throughputs), latency, count, ports (llvm-mca Block RThroughput: busiest ports or dispatch)");
+  synth->add_option("--objective", sopts.objective, "throughput (default: summed reciprocal throughputs), latency (critical path), count, ports (llvm-mca Block RThroughput: busiest ports or dispatch)");
   synth->add_option("--budget-ms", sopts.budget_ms, "search time budget per shuffle (default 1000)");
   synth->add_option("--node-budget", sopts.node_budget, "search nodes per shuffle at most (default 2000000)");
   synth->add_option("--emit", sopts.emit, "c, asm, ll or json instead of the report");
