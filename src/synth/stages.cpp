@@ -419,7 +419,9 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
                                  : c < cost - kTie || (c <= cost + kTie && q < ports - kTie);
     if (better) cost = c, ports = q, best = std::move(p);
   };
-  auto limit = [&] { return by_block ? kInf : cost; };  // what a staged answer may cost (summed)
+  // What a staged answer may cost (summed): under block throughput or latency (a critical path)
+  // a dearer sum may cost less, so no cap.
+  auto limit = [&] { return by_block || opts.objective == Objective::latency ? kInf : cost; };
   auto consider = [&](const std::vector<int>& first_goal) { keep(two_stages(goal, first_goal, bits, names, sub, limit())); };
   // Where one byte table lookup over the whole register (pshufb, vpermb, tbl) makes any
   // one-input part, the search's or step has tried the shapes by input (not AVX2's vpshufb at

@@ -3097,7 +3097,10 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   // Under latency the answer's critical path, and what bounds it (latency_bound, below).
   const bool by_path = opts.objective == Objective::latency;
   const double path = by_path && r.cost < kInf ? objective_cost(prog, opts) : r.cost;
-  auto latency_bound = [&] { return std::min(r.lower_bound, 2 * s.least_reading()); };
+  auto latency_bound = [&] {
+    const double m = s.least_reading();
+    return std::min(r.lower_bound, std::max(2 * m, r.port_bound + m));
+  };
   const bool settled = by_block ? !ports_above : by_path ? path <= latency_bound() + 1e-5 : r.optimal && !(r.past_levels && ports_above);
   if (split_stages && opts.stages && !settled)
     if (auto z = staged(goal, bits, names, opts, prog, path, r.ms, by_block)) {
@@ -3145,8 +3148,11 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
     // The search adds latencies up, as along one chain; a Program's latency is its critical path,
     // less where steps run side by side (two lookups, then an or of them: 2 cycles, not 3). What
     // the search's bound says of the sums holds for the paths of Programs of at most two
-    // instructions that read registers (one chain, the zero idiom a leaf); one of three or more
-    // has two of them on a path, so its latency is at least twice the least.
+    // instructions that read registers (one chain, the zero idiom a leaf). In one of three or
+    // more each instruction is on a path with another (the last reads one; every other leads to
+    // the last), so its latency is at least its dearest instruction's and the least besides; and
+    // it holds an instruction of each class the goal needs, so its dearest is at least
+    // port_bound's (dearest_needed under latency): vperm2f128 (3) and one more, 4 on Skylake.
     const double bound = latency_bound();
     r.cost = objective_cost(prog, opts);
     r.optimal = r.cost <= bound + 1e-5;
