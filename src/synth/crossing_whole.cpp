@@ -76,6 +76,15 @@ struct Byte {
 };
 using Value = std::array<Byte, kBytes>;
 
+// Beside `label`, b holds another byte that passed no control: it survives whatever picks b, so
+// b is never `label` alone.
+bool has_stray(const Byte& b, int label) {
+  if (b.unknown) return false;
+  for (unsigned i = 0; i < b.n; ++i)
+    if (b.leaf[i].label != label && b.leaf[i].n == 0) return true;
+  return false;
+}
+
 Byte sign_fill(const Byte& b) {
   // The sign fill of an or is the or of the fills (its top bit is the or of theirs).
   Byte out = b;
@@ -230,10 +239,7 @@ class ControlChoice {
             continue;
           }
           deferred.push_back({at, g});
-          if (g < 0) continue;
-          bool stray = false;  // a byte beside it that passed no control
-          for (unsigned m = 0; m < b.n && !stray; ++m) stray = b.leaf[m].label != g && b.leaf[m].n == 0;
-          if (stray) continue;
+          if (g < 0 || has_stray(b, g)) continue;
           for (unsigned m = 0; m < b.n; ++m) {
             if (b.leaf[m].label != g) continue;
             Cand leaf = at;
@@ -642,12 +648,8 @@ class Enumeration {
   // Some place of `at` holds `label` with nothing beside it that no control clears: a lookup
   // picking a place whose other byte passed no control brings that byte too (ControlChoice).
   static bool picks_cleanly(const Value& x, uint16_t at, int label) {
-    for (; at; at &= uint16_t(at - 1)) {
-      const Byte& b = x[size_t(std::countr_zero(at))];
-      bool stray = false;
-      for (unsigned i = 0; i < b.n && !b.unknown && !stray; ++i) stray = b.leaf[i].label != label && b.leaf[i].n == 0;
-      if (!stray) return true;
-    }
+    for (; at; at &= uint16_t(at - 1))
+      if (!has_stray(x[size_t(std::countr_zero(at))], label)) return true;
     return false;
   }
 

@@ -471,11 +471,12 @@ class LookupWithMover {
       Places filled = 0;
       for (unsigned q = 0; q < kBytes; ++q)
         if (const int s = m_.step->src[q]; s < 0 || (s & ~kMask)) filled |= Places(1) << q;
+      const Places moved_in_place[2] = {fit(moved_[0]).in_place, fit(moved_[1]).in_place};
       for (unsigned d = 0; d < 2; ++d) {
         const Places from_d = gives(leaf_[d]);
         if (labels & filled & ~from_d) continue;
-        for (unsigned c = 0; c < 2; ++c)
-          if (from_h((fit(moved_[c]).in_place | from_d) & labels, 2 * join_)) return true;
+        for (Places from_c : moved_in_place)
+          if (from_h((from_c | from_d) & labels, 2 * join_)) return true;
       }
     }
     // One content made with one light: a zero-maker on an input or M's, M on a zero-maker's, M on
