@@ -154,6 +154,12 @@ inline LaneSrc elem_shift_left_bytes(unsigned i, uint64_t k, unsigned eb) {
   const unsigned e = i / eb * eb, j = i % eb;
   return j >= k ? A(int(e + j - k)) : Z();
 }
+// vprol{d,q} by a whole number of bytes `k`, seen on bytes: each element of `eb` bytes rotates
+// towards its high end, the bytes shifted out coming back in at the low end.
+inline LaneSrc elem_rotate_left_bytes(unsigned i, uint64_t k, unsigned eb) {
+  const unsigned e = i / eb * eb, j = i % eb;
+  return A(int(e + (j + eb - k) % eb));
+}
 // vpshrd{w,d,q} by a whole number of bytes `k`: the low half of (b:a) >> 8k, b the high part.
 inline LaneSrc shrd_bytes(unsigned i, uint64_t k, unsigned eb) {
   const unsigned e = i / eb * eb, j = i % eb;

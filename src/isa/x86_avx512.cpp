@@ -394,6 +394,25 @@ const std::vector<Instruction>& table() {
 #undef SHUFC_COMPRESS
 #undef SHUFC_CMPX
 
+      // ---- Rotates by an immediate (F, VL) ----
+      // vprol{d,q} x, s: each element rotated left by s bits; only whole bytes move lanes, so the
+      // records' immediate counts bytes (the templates write "8 * {imm}"), k = 0 .. element bytes
+      // - 1. A rotate is an element shift's cost on Intel (ports 0/1, beside the shuffle port):
+      // clang swaps the words of each dword with `vprold $16` after a `vpblendw`. (vpror{d,q} by
+      // s is vprol by the element's bits - s: the same byte maps.)
+#define SHUFC_PROL(MN, BITS, EB, NEEDS, INTR, FORMULA)                                                                  \
+  {.id = MN "." #BITS, .feature = F::avx512f, .needs = NEEDS, .reg_bits = BITS, .elem_bits = 8, .src_elem_bits = 8,     \
+   .num_inputs = 1, .imm_count = EB / 8, .lane = SHUFC_LANE(return elem_rotate_left_bytes(i, p.imm, EB / 8)),          \
+   .spell = {INTR "({0}, 8 * {imm})", MN " {d}, {0}, 8 * {imm}", "__m" #BITS "i"}, .formula = "imm counts bytes: " FORMULA}
+#define SHUFC_PROL3(MN, EB, INTR, FORMULA)                                     \
+  SHUFC_PROL(MN, 128, EB, kFVL, "_mm_" INTR, FORMULA),                          \
+  SHUFC_PROL(MN, 256, EB, kFVL, "_mm256_" INTR, FORMULA),                       \
+  SHUFC_PROL(MN, 512, EB, kF, "_mm512_" INTR, FORMULA)
+      SHUFC_PROL3("vprold", 32, "rol_epi32", "per 32-bit element, out = a rotated left by 8 imm bits"),
+      SHUFC_PROL3("vprolq", 64, "rol_epi64", "per 64-bit element, out = a rotated left by 8 imm bits"),
+#undef SHUFC_PROL3
+#undef SHUFC_PROL
+
       // ---- VBMI2 concatenate-and-shift by an immediate ----
       // vpshld{w,d,q} a, b, s: per element, the high half of (a:b) << s; vpshrd: the low half of
       // (b:a) >> s. Only shifts by whole bytes move lanes, so these records speak of bytes and THEIR

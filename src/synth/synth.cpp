@@ -3089,10 +3089,11 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   Search& s = *search;
   const double catalog_ms = r.catalog_ms;
   auto block = [&](const Program& p) { return program_cost(p, *opts.cpu).block_rthroughput; };
-  // An answer proven past the levels (two pshufb and an or) whose busiest port group is above
-  // what a Program needs may have an equally cheap one on other ports (two pand, an or and one
-  // pshufb): the stages, which keep such a tie, run for it as they did while it was unproven;
-  // what they keep is as cheap, so optimal too.
+  // A proven answer whose busiest port group is above what a Program needs may have an equally
+  // cheap one on other ports (two pand, an or and one pshufb beside two pshufb and an or; AVX-512
+  // vpblendw and vprold beside one vpermt2b, which the first level found and the bound proved):
+  // the stages, which keep such a tie, run for it as they would were it unproven; what they keep
+  // is as cheap, so optimal too.
   const bool ports_above = r.cost < kInf && block(prog) > r.port_bound + 1e-5;
   // Under latency the answer's critical path, and what bounds it (latency_bound, below).
   const bool by_path = opts.objective == Objective::latency;
@@ -3101,7 +3102,7 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
     const double m = s.least_reading();
     return std::min(r.lower_bound, std::max(2 * m, r.port_bound + m));
   };
-  const bool settled = by_block ? !ports_above : by_path ? path <= latency_bound() + 1e-5 : r.optimal && !(r.past_levels && ports_above);
+  const bool settled = by_block ? !ports_above : by_path ? path <= latency_bound() + 1e-5 : r.optimal && !ports_above;
   if (split_stages && opts.stages && !settled)
     if (auto z = staged(goal, bits, names, opts, prog, path, r.ms, by_block)) {
       prog = std::move(*z);
