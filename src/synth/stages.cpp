@@ -131,6 +131,151 @@ std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, con
   return prog;
 }
 
+// A blend that takes, byte by byte in place, the bytes `taken` from its patch argument and the
+// rest from the other: a two-register record whose byte map keeps every byte in place (vpblendd,
+// vpblendw, blendps by immediate), or a variable blend (vpblendvb, its control per element).
+struct PatchBlend {
+  const isa::Instruction* in;
+  uint64_t imm;
+  bool patch_first;          // the patch is the record's first argument
+  std::vector<char> taken;   // bytes taken from the patch
+  std::vector<int> control;  // a variable blend's
+  double cost;               // the record alone under the objective (for pruning)
+};
+
+// The blends that take every byte of `miss` from the patch, each set of bytes taken once (at its
+// cheapest), the fewest bytes first.
+std::vector<PatchBlend> patch_blends(const std::vector<char>& miss, unsigned bits, const SynthOptions& opts) {
+  const unsigned n = unsigned(miss.size());
+  std::vector<PatchBlend> blends;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
+    const auto c = instr_cost(*opts.cpu, in->id);
+    if (!c || in->num_inputs != 2 || in->reg_bits != bits || in->in_bits(0) != bits || in->in_bits(1) != bits) continue;
+    const double own = opts.objective == Objective::latency ? c->latency : opts.objective == Objective::count ? 1 : c->rthroughput;
+    if (in->control.kind == isa::Control::Kind::Select) {
+      const unsigned eb = in->elem_bits / 8;
+      if (eb == 0 || n % eb || !instr_cost(*opts.cpu, control_load_id(*in))) continue;
+      // (A select's control names each element's source: e from the first argument, elements
+      // + e from the second, the patch.)
+      const int elements = int(n / eb);
+      std::vector<char> taken(n, 0);
+      std::vector<int> control(size_t(elements), 0);
+      for (int e = 0; e < elements; ++e) {
+        bool patch = false;
+        for (unsigned b = 0; b < eb; ++b) patch |= miss[unsigned(e) * eb + b] != 0;
+        control[size_t(e)] = patch ? elements + e : e;
+        for (unsigned b = 0; b < eb; ++b) taken[unsigned(e) * eb + b] = char(patch);
+      }
+      blends.push_back({in, 0, false, std::move(taken), std::move(control), own});
+      continue;
+    }
+    if (in->programmable() || !isa::is_bytewise(*in) || in->value != isa::ValueOp::Move) continue;
+    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
+      const std::vector<isa::LaneSrc> m = isa::byte_map(*in, {imm, {}});
+      if (m.size() != n) break;
+      for (const bool patch_first : {false, true}) {
+        const int patch = patch_first ? 0 : 1;
+        std::vector<char> taken(n, 0);
+        bool blend = true;
+        for (unsigned j = 0; j < n && blend; ++j) {
+          blend = m[j].elem == int(j) && (m[j].input == 0 || m[j].input == 1);
+          taken[j] = char(blend && m[j].input == patch);
+          blend &= taken[j] || !miss[j];
+        }
+        if (blend) blends.push_back({in, imm, patch_first, std::move(taken), {}, own});
+      }
+    }
+  }
+  auto bytes_taken = [](const PatchBlend& b) { return std::count(b.taken.begin(), b.taken.end(), 1); };
+  std::stable_sort(blends.begin(), blends.end(), [&](const PatchBlend& x, const PatchBlend& y) {
+    const auto tx = bytes_taken(x), ty = bytes_taken(y);
+    return tx != ty ? tx < ty : x.cost < y.cost;
+  });
+  std::vector<PatchBlend> distinct;
+  for (PatchBlend& b : blends)
+    if (std::none_of(distinct.begin(), distinct.end(), [&](const PatchBlend& d) { return d.taken == b.taken; }))
+      distinct.push_back(std::move(b));
+  return distinct;
+}
+
+// Near-identity goals: input k holds most goal bytes in place; the others are patched in, each
+// patch made by a search of its own and blended over what holds the rest: clang's vextracti128,
+// vpsllq and vpblendvb for a v32i8 that takes one byte across lanes (2.17 on Skylake, where a
+// mask, a lane permute, a lookup and an or take 2.83). Each blend's patch must hold the goal at
+// every byte the blend takes (whole blocks for vpblendd), so each distinct set taken is a search
+// (the fewest bytes first, three at most). The bytes input k misses are patched at once, or, where
+// they come from both inputs (or zeros), one patch per source after another (vpermq b and a
+// blend, then vextracti128 a, vpsllq and a blend: two one-input patches where the one of both
+// inputs costs 4.17).
+std::optional<Program> patched(const std::vector<int>& goal, unsigned k, unsigned bits, const std::vector<std::string>& names,
+                               const SynthOptions& opts, const SynthOptions& sub, double cost) {
+  const unsigned n = unsigned(goal.size());
+  std::vector<int> source(n, -2);  // what input k misses at each byte: its input, -1 a zero; -2 none
+  unsigned misses = 0, kept = 0;
+  for (unsigned j = 0; j < n; ++j) {
+    if (goal[j] == kAnyByte) continue;
+    if (goal[j] == int(label(int(k), int(j)))) {
+      ++kept;
+      continue;
+    }
+    source[j] = goal[j] == kZeroByte ? -1 : goal[j] / 256;
+    ++misses;
+  }
+  if (misses == 0 || kept < misses) return std::nullopt;  // not near input k
+  std::vector<int> sources;
+  for (int x : source)
+    if (x != -2 && std::find(sources.begin(), sources.end(), x) == sources.end()) sources.push_back(x);
+  std::vector<std::vector<int>> plans = {{-3}};  // -3: every byte k misses, at once
+  if (sources.size() > 1) plans.push_back(sources);
+  std::vector<unsigned> inputs(names.size());
+  std::iota(inputs.begin(), inputs.end(), 0u);
+  std::optional<Program> best;
+  double best_cost = cost;
+  for (const std::vector<int>& plan : plans) {
+    Program prog = inputs_only(opts, names, bits);
+    unsigned base = k;  // the value holding the goal where it is not patched yet
+    double spent = 0;
+    std::vector<char> done(n, 0);
+    bool ok = true;
+    for (size_t step = 0; step < plan.size() && ok; ++step) {
+      std::vector<char> miss(n, 0);
+      for (unsigned j = 0; j < n; ++j) miss[j] = source[j] != -2 && !done[j] && (plan[step] == -3 || source[j] == plan[step]);
+      // The later patches' bytes are not this one's: the blend may take them or not.
+      std::optional<Program> made_best;
+      double made_cost = kInf;
+      const PatchBlend* chosen = nullptr;
+      const std::vector<PatchBlend> blends = patch_blends(miss, bits, opts);
+      for (size_t b = 0; b < blends.size() && b < 3; ++b) {
+        const PatchBlend& bl = blends[b];
+        if (spent + bl.cost >= std::min(best_cost, spent + made_cost) - kTie) continue;
+        std::vector<int> part(n, kAnyByte);
+        for (unsigned j = 0; j < n; ++j)
+          if (bl.taken[j]) part[j] = done[j] || source[j] == -2 || miss[j] ? goal[j] : kAnyByte;
+        // (A byte taken from the patch that a later patch makes is left to it: any byte will do.)
+        auto made = synth_goal(part, bits, names, capped(sub, best_cost, spent + bl.cost), false);
+        if (!made || spent + made->cost + bl.cost > best_cost + kTie || made->cost + bl.cost >= made_cost - kTie) continue;
+        made_cost = made->cost + bl.cost, made_best = std::move(made->program), chosen = &bl;
+      }
+      if (!chosen) {
+        ok = false;
+        break;
+      }
+      const unsigned t = append(prog, *made_best, inputs);
+      const std::vector<unsigned> args = chosen->patch_first ? std::vector<unsigned>{t, base} : std::vector<unsigned>{base, t};
+      prog.steps.push_back({"", chosen->in, args, chosen->imm, chosen->control});
+      base = prog.num_values() - 1;
+      spent += made_cost;
+      for (unsigned j = 0; j < n; ++j) done[j] |= miss[j];
+    }
+    if (!ok) continue;
+    prog.outputs = {base};
+    finish(prog);
+    const double c = objective_cost(prog, opts);
+    if (c < best_cost - kTie || !best) best_cost = std::min(best_cost, c), best = std::move(prog);
+  }
+  return best;
+}
+
 // The inputs' wanted elements in one register, for a one-input shuffle to finish: each in place,
 // and where both inputs want one position, the second one moved to a free position of its 8-byte
 // group (an element shift away: psrlq, ushr), else to any free one. Elements are the widest the
@@ -476,6 +621,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     if (used[0] && used[1] && (!spanning_lookup || opts.objective == Objective::latency))
       keep(by_input(goal, bits, names, opts, sub, limit()));
   }
+  for (unsigned k = 0; k < names.size(); ++k) keep(patched(goal, k, bits, names, opts, sub, limit()));
   return best;
 }
 

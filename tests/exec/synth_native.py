@@ -60,7 +60,12 @@ def structured(n, rng):
         [rng.randrange(2 * n)] * n,                                      # broadcast
         [i if i % 2 == 0 else "z" for i in range(n)],                    # zero the odd lanes
         [i + n * rng.randrange(2) for i in range(n)],                    # blend
+        [i ^ 1 for i in range(n)] if n > 1 else [0],                     # pairs swapped (a rotate)
     ]
+    near = list(range(n))                                                # near identity: patched
+    for _ in range(2):
+        near[rng.randrange(n)] = rng.randrange(2 * n)
+    out.append(near)
     if n >= 4:
         out.append([3 * i % n if i < n // 2 else "u" for i in range(n)])
         out.append([i ^ 3 for i in range(n)])                            # reverse in groups of 4 (bswap32)
