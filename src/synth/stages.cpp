@@ -329,6 +329,45 @@ std::optional<std::vector<int>> placed_merge(const std::vector<int>& goal) {
   return first;
 }
 
+// The input of the goal's first byte from an input (0 where none is).
+int goal_source(const std::vector<int>& goal) {
+  for (int g : goal)
+    if (g >= 0) return g / 256;
+  return 0;
+}
+
+// For a lookup within 16-byte blocks (AVX2's vpshufb) to finish: each block of one register
+// holds every byte the goal takes in that block. A byte stays at its own place where that is in
+// the block, a byte of another block goes to its own offset in this one (a lane swap or
+// broadcast and a blend bring it: clang's vpermq, vpblendvb, vpshufb, 2.67 on Skylake where two
+// lookups, a lane permute and an or take 3.33), else to any free place of the block; nullopt
+// where no byte crosses blocks or a block has too few places.
+std::optional<std::vector<int>> block_layout(const std::vector<int>& goal) {
+  const unsigned bytes = unsigned(goal.size());
+  if (bytes <= 16 || bytes > 64) return std::nullopt;
+  bool crosses = false;
+  for (unsigned j = 0; j < bytes; ++j) crosses |= goal[j] >= 0 && unsigned(goal[j] % 256) / 16 != j / 16;
+  if (!crosses) return std::nullopt;
+  // Each (byte, block) wanted is its own entry (a byte wanted in two blocks sits in each).
+  for (const bool anywhere : {false, true}) {
+    PlaceMatching m;
+    for (unsigned j = 0; j < bytes; ++j) {
+      const int g = goal[j];
+      if (g < 0) continue;
+      const unsigned block = j / 16, home = unsigned(g % 256);
+      const uint64_t in_block = (bytes - 16 * block >= 16 ? uint64_t(0xFFFF) : 0) << (16 * block);
+      const uint64_t at = uint64_t(1) << (16 * block + home % 16);
+      m.add(g + 4096 * int(block), anywhere && home / 16 != block ? in_block : at);
+    }
+    if (auto layout = m.places(bytes)) {
+      for (int& l : *layout)
+        if (l >= 0) l %= 4096;
+      return layout;
+    }
+  }
+  return std::nullopt;
+}
+
 // The inputs' wanted bytes in one register where one input goes through an element shift: the
 // other's bytes in place, the shifted one's where the shift puts them, at distinct places (a
 // PlaceMatching). A shift and a variable blend make such a register, and one lookup finishes:
@@ -588,6 +627,11 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     keep(through_words(goal, bits, names, sub, limit()));
     keep(words_pairs_words(goal, bits, names, sub, limit()));
   }
+  // (One input's bytes: with both, the blocks' bytes come from four places, not two.)
+  bool one_source = true;
+  for (int g : goal) one_source &= g < 0 || g / 256 == goal_source(goal);
+  if (lookup && !spanning_lookup && one_source)
+    if (auto layout = block_layout(goal)) consider(*layout);
   if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
     std::vector<int> free = goal;
     std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);

@@ -59,6 +59,10 @@ constexpr size_t kOrFinishers = 16;
 // three_steps_exact's cap on (last, middle) instances tried: past it the copies keep their cap.
 constexpr uint64_t kThreeStepNodes = 200000;
 constexpr int kNoArg = -1000;  // (three_steps_exact: a step's missing second argument)
+// A one-input goal's level-3 share past 128 bits: the level is not small there (a vpshufb, a lane
+// permute, a vpshufb and a vpor answer most one-input v16i16 and v32i8 shuffles; 200,000 nodes
+// took 70-100 ms each and found nothing cheaper on 150 random ones; 20,000 take 15-25 ms).
+constexpr uint64_t kWideOneInputNodes = 20000;
 
 bool is_sign(Label l) { return (l & kSignLabel) && l < kMixed; }
 // The sign fill of a byte: zero for zero, itself for a sign fill (kMixed: unknown, stays so).
@@ -848,7 +852,7 @@ class Search {
     for (Label l : goal_labels_) one_input &= l / 256 == goal_labels_[0] / 256;
     // A one-input goal's level is small: after the last resort it runs to its end, as without it.
     const uint64_t unprovable = last_resort_ ? (one_input ? UINT64_MAX : o_.last_resort_unprovable_nodes)
-                                : one_input  ? o_.one_input_unprovable_nodes
+                                : one_input  ? (bytes_ > 16 ? std::min(o_.one_input_unprovable_nodes, kWideOneInputNodes) : o_.one_input_unprovable_nodes)
                                              : o_.unprovable_nodes;
     auto stop = [&] {
       if (!full_third_ && best_.cost < kInf && provable < best_.cost - 1e-5 && nodes_ - first >= unprovable) return abandoned_ = true;
