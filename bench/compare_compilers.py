@@ -784,6 +784,66 @@ def heldout_cases(seed, widths):
         os.unlink(f.name)
 
 
+def structured_mask(rng, kind, bits, n):
+    """One mask of a shape compilers special-case, with random parameters."""
+    t = rng.randrange(10)
+    if t == 0:  # near identity: one or two elements from anywhere
+        m = list(range(n))
+        for _ in range(rng.randrange(1, 3)):
+            m[rng.randrange(n)] = rng.randrange(2 * n)
+    elif t == 1:  # rotate of a:b (palignr, valignd)
+        k = rng.randrange(1, n)
+        m = [(i + k) % (2 * n) for i in range(n)]
+    elif t == 2:  # blend
+        m = [i + (n if rng.random() < .5 else 0) for i in range(n)]
+    elif t == 3:  # interleave low or high, some lanes undefined
+        h = rng.randrange(2)
+        m = []
+        for i in range(n // 2):
+            m += [i + h * n // 2, i + h * n // 2 + n]
+        if rng.random() < .5:
+            m = [x if rng.random() < .8 else "u" for x in m]
+    elif t == 4:  # broadcast of one element, perhaps blended
+        e = rng.randrange(2 * n)
+        m = [e if rng.random() < .6 else i for i in range(n)] if rng.random() < .5 else [e] * n
+    elif t == 5:  # shift in zeros
+        k = rng.randrange(1, n)
+        m = [i - k if i >= k else "z" for i in range(n)] if rng.random() < .5 else [i + k if i + k < n else "z" for i in range(n)]
+    elif t == 6:  # even or odd elements
+        o = rng.randrange(2)
+        m = [2 * i + o for i in range(n)]
+    elif t == 7:  # reverse, or pairs swapped (a rotate of each pair), perhaps of both inputs
+        m = [n - 1 - i for i in range(n)] if rng.random() < .5 else [i ^ 1 for i in range(n)]
+        if rng.random() < .5:
+            m = [x + n if rng.random() < .5 else x for x in m]
+    elif t == 8:  # one input, random
+        m = [rng.randrange(n) for _ in range(n)]
+    else:  # two inputs, random, with zeros
+        m = [rng.randrange(2 * n) if rng.random() < .8 else "z" for _ in range(n)]
+    return compact(kind, bits, m)
+
+
+def structured_cases(seed, widths):
+    """A held-out corpus of structured masks (--structured SEED): 260 masks of the shapes compilers
+    special-case (near identity, rotates, blends, interleaves, broadcasts, zero shifts, even/odd,
+    reverses and pair swaps, one-input and zeroing random), integer and float elements, at every
+    register width the target has. It found what the random one did not: AVX-512's vprold after a
+    word blend, AVX2's near-identity patches across lanes."""
+    rng = random.Random(seed)
+    lines = ["# structured held-out (seed %d)" % seed]
+    for _ in range(260):
+        kind = rng.choice("iiff")
+        bits = rng.choice((8, 16, 32, 64)) if kind == "i" else rng.choice((32, 64))
+        width = rng.choice([w for w in (16, 16, 32, 64) if w in widths] or [16])
+        lines.append(structured_mask(rng, kind, bits, width * 8 // bits))
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+    try:
+        return load_corpus(f.name, widths)[0]
+    finally:
+        os.unlink(f.name)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("shufc", nargs="?", default="build/bin/shufc")
@@ -795,6 +855,8 @@ def main():
                     help="only the summary table (no per-section / random / ratio tables)")
     ap.add_argument("--heldout", type=int, metavar="SEED",
                     help="a random held-out corpus from this seed instead of bench/corpus (heldout_cases)")
+    ap.add_argument("--structured", type=int, metavar="SEED",
+                    help="a held-out corpus of structured masks from this seed (structured_cases)")
     ap.add_argument("--objective", default="throughput",
                     help="shufc synth --objective: throughput (summed, the default) or ports (llvm-mca's Block "
                          "RThroughput, what this table measures)")
@@ -808,6 +870,8 @@ def main():
     results = []
     for t in a.targets.split(","):
         cases = heldout_cases(a.heldout, TARGETS[t]["widths"]) if a.heldout is not None else None
+        if a.structured is not None:
+            cases = structured_cases(a.structured, TARGETS[t]["widths"])
         r = bench_target(os.path.abspath(a.shufc), t, TARGETS[t], a.budget_ms, a.out, a.verbose, cases=cases,
                          objective=a.objective)
         print("%s: %d cases in %.0f s (shufc %.0f s); losses in %s"
