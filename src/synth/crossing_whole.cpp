@@ -24,6 +24,10 @@ constexpr int16_t kSaturated = 0x7FFF;  // a pack's element that was not extende
 constexpr int16_t kChoice = 0x1000;
 bool is_choice(int label) { return label >= kChoice && label < kChoice + int(16); }
 constexpr unsigned kMaxInstructions = 4;
+constexpr unsigned kMaxSteps = kMostLightOnly > kMaxInstructions ? kMostLightOnly : kMaxInstructions;
+// Which argument an instruction's result overwrites (SSE's two-operand forms): none (a register
+// of its own), its first, or either of two (an or, a blend: the arguments may be swapped).
+enum class Overwrites : uint8_t { none, first, either };
 
 // One of the bytes a register byte is the or of, with the controls of the masks and blends it
 // passed: each a literal (variable * 2 + the value that keeps it; a variable is a light's control
@@ -431,8 +435,9 @@ class Enumeration {
  public:
   // h: nullptr for Programs of light instructions only.
   Enumeration(const CrossingStep* h, const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
-              double zero_register, double room, const std::vector<int>& goal, unsigned max_instructions)
-      : has_h_(h != nullptr), whole_(h && whole_table(*h)), lights_(lights), zero_register_(zero_register), room_(room), goal_(goal), max_(max_instructions) {
+              double zero_register, double room, const std::vector<int>& goal, unsigned max_instructions, double copy)
+      : has_h_(h != nullptr), whole_(h && whole_table(*h)), lights_(lights), zero_register_(zero_register), room_(room), copy_(copy),
+        goal_(goal), max_(max_instructions) {
     if (h) roles_.push_back(h);
     for (const CrossingStep* m : ms) roles_.push_back(m);
     follow_movers();
@@ -575,10 +580,11 @@ class Enumeration {
     return u;
   }
 
-  bool push(Value&& v, double spent, unsigned placed, unsigned count, size_t x, size_t y, const Key& key, bool resident = false,
-            Chain chain = kNoChain) {
+  bool push(Value&& v, double spent, unsigned placed, unsigned count, size_t x, size_t y, const Key& key, Overwrites over,
+            bool resident = false, Chain chain = kNoChain) {
     ++reads_[x];
     if (y != x) ++reads_[y];
+    steps_.push_back({x, y, over});
     add(std::move(v), resident, chain);
     bool found = false;
     // Each later instruction reads at most two unread results and leaves one.
@@ -588,9 +594,40 @@ class Enumeration {
       if (reachable(placed) && (placed != all() || covered(max_ - count + 1))) found = extend(spent, placed, count, key);
     }
     remove();
+    steps_.pop_back();
     --reads_[x];
     if (y != x) --reads_[y];
     return found;
+  }
+
+  // The fewest register copies the steps so far need, over the orders they may run in: a step
+  // that overwrites its argument (SSE's psllq, pshufb), or either of two (por, blendps: the
+  // emitter may swap them), while every such argument is still read by a later step, copies one
+  // first. The zero register is never copied (the zero idiom makes another for less).
+  unsigned fewest_copies() const {
+    const size_t n = steps_.size();
+    if (n > kMaxSteps) return 0;
+    std::array<uint8_t, 1u << kMaxSteps> fewest;
+    fewest.fill(UINT8_MAX);
+    fewest[0] = 0;
+    auto made = [&](uint32_t done, size_t v) { return v < kFirstResult || (done >> (v - kFirstResult) & 1); };
+    for (uint32_t done = 0; done + 1 < (1u << n); ++done) {
+      if (fewest[done] == UINT8_MAX) continue;
+      for (size_t s = 0; s < n; ++s) {
+        const Step& st = steps_[s];
+        if ((done >> s & 1) || !made(done, st.x) || !made(done, st.y)) continue;
+        const uint32_t after = done | 1u << s;
+        auto live = [&](size_t v) {
+          if (v == 2) return false;
+          for (size_t t = 0; t < n; ++t)
+            if (!(after >> t & 1) && (steps_[t].x == v || steps_[t].y == v)) return true;
+          return false;
+        };
+        const bool copy = st.over == Overwrites::first ? live(st.x) : st.over == Overwrites::either && live(st.x) && live(st.y);
+        fewest[after] = std::min<uint8_t>(fewest[after], uint8_t(fewest[done] + copy));
+      }
+    }
+    return fewest[(1u << n) - 1];
   }
   unsigned all() const { return (1u << roles_.size()) - 1; }
 
@@ -689,6 +726,7 @@ class Enumeration {
   bool extend(double spent, unsigned placed, unsigned count, const Key& prev) {
     // (The zero register counts as an instruction here: the levels may have taken it so.)
     if (placed == all() && unread() == 1 && (count + (reads_[2] > 0) > levels_tried_ || programmable_ > 0) &&
+        (copy_ <= 0 || spent + std::max(0.0, copy_ * fewest_copies() - vacated_) < room_ - kEps) &&
         may_make(vals_.back(), goal_, whole_ ? &vals_[h_arg_] : nullptr))
       return true;
     if (count == max_) return false;
@@ -736,7 +774,9 @@ class Enumeration {
           if (v && has_h_ && r == 0 && !crosses(*v)) continue;
           // (A one-register step that overwrites its operand keeps a value of input 0 in its register.)
           const bool resident = st.destructive && st.arity == 1 && resident_[x];
-          if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key, resident)) return true;
+          const Overwrites over = !st.destructive ? Overwrites::none : st.arity == 1 ? Overwrites::first
+                                  : st.is_or ? Overwrites::either : Overwrites::first;
+          if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key, over, resident)) return true;
         }
       }
     }
@@ -793,7 +833,10 @@ class Enumeration {
           const unsigned used = light.kind == Kind::Join ? 0 : light.kind == Kind::Pick ? 2 : 1;
           controls_ += used;
           programmable_ += light.programmable;
-          const bool found = push(std::move(v), c, placed, count + 1, x, y, key, false, chain);
+          vacated_ += copy;
+          const bool found = push(std::move(v), c, placed, count + 1, x, y, key, light.overwrites ? Overwrites::either : Overwrites::none,
+                                  false, chain);
+          vacated_ -= copy;
           controls_ -= used;
           programmable_ -= light.programmable;
           if (found) return true;
@@ -814,6 +857,7 @@ class Enumeration {
   std::vector<Where> brought_;              // follow_movers()
   InPlaceLights lights_;
   double zero_register_, room_;
+  double copy_;  // a register copy's cost, 0 where copies are not priced
   const std::vector<int>& goal_;
   unsigned max_;
   uint32_t need_ = 0;            // the goal's places that want an input byte
@@ -827,6 +871,13 @@ class Enumeration {
   // one-register step overwriting its operand made of such a value (pshufb a, psllq a).
   std::vector<uint8_t> resident_;
   std::vector<Chain> chains_;    // per value (add)
+  // Per instruction so far (value kFirstResult + i): its arguments and which it may overwrite.
+  struct Step {
+    size_t x, y;  // y == x for one argument
+    Overwrites over;
+  };
+  std::vector<Step> steps_;
+  double vacated_ = 0;   // copies out of a fixed control register paid so far (lights' vacate)
   unsigned levels_tried_ = 0;    // Programs of up to this many fixed instructions: tried by the levels
   unsigned programmable_ = 0;    // programmable lights so far
   unsigned controls_ = 0;        // the lights' controls so far (a pick has one per side)
@@ -839,7 +890,7 @@ void InPlaceLights::add(Light l) {
   // is as cheap and as fine as redundant.
   auto covers = [](const Light& a, const Light& b) {
     return a.kind == b.kind && a.programmable == b.programmable && a.bytes <= b.bytes && b.bytes % a.bytes == 0 &&
-           a.cost <= b.cost && a.vacate <= b.vacate;
+           a.cost <= b.cost && a.vacate <= b.vacate && (!a.overwrites || b.overwrites);
   };
   for (const Light& k : kinds)
     if (covers(k, l)) return;
@@ -866,12 +917,12 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
     if (st.crossing || st.moves) continue;
     if (st.programmable) {
       if (st.table && st.arity == 1 && st.block_bytes == 1) l.add({Kind::Mask, st.cost, 1, true});  // a byte mask
-      else if (!st.table && st.arity == 2) l.add({Kind::Select, st.cost, st.elem_bytes, true, st.vacate});  // a variable blend
+      else if (!st.table && st.arity == 2) l.add({Kind::Select, st.cost, st.elem_bytes, true, st.vacate, st.destructive});  // a variable blend
       else return std::nullopt;
       continue;
     }
     if (st.is_or) {
-      l.add({Kind::Join, st.cost, 1});
+      l.add({Kind::Join, st.cost, 1, false, 0, st.destructive && st.arity == 2});
       continue;
     }
     if (st.src.size() != kBytes) return std::nullopt;
@@ -886,27 +937,28 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
       while (from(q) != from(q / bytes * bytes)) bytes /= 2;
     // A blend that also zeroes some block is a pick: its sides are taken as chosen apart.
     const bool zeros = std::find(st.src.begin(), st.src.end(), int16_t(-1)) != st.src.end();
-    l.add({st.arity == 1 ? Kind::Mask : zeros ? Kind::Pick : Kind::Select, st.cost, bytes});
+    l.add({st.arity == 1 ? Kind::Mask : zeros ? Kind::Pick : Kind::Select, st.cost, bytes, false, 0, st.destructive && st.arity == 2});
   }
   return l;
 }
 
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
-                                       const std::vector<int>& goal, unsigned min_instructions, unsigned levels_tried) {
+                                       const std::vector<int>& goal, unsigned min_instructions, unsigned levels_tried,
+                                       double copy) {
   if ((h.programmable ? !small_table(h) && !whole_table(h) : h.src.size() != kBytes) || goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
   const unsigned max_instructions = 1 + unsigned(ms.size()) + lights.fitting(room);
   if (max_instructions > kMaxInstructions || max_instructions < min_instructions) return std::nullopt;
-  Enumeration e(&h, ms, lights, zero_register, room, goal, max_instructions);
+  Enumeration e(&h, ms, lights, zero_register, room, goal, max_instructions, copy);
   if (!h.programmable) e.skip_fixed_up_to(levels_tried);
   return e.any();
 }
 
 std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
                                    double zero_register, double room, const std::vector<int>& goal,
-                                   unsigned levels_tried) {
+                                   unsigned levels_tried, double copy) {
   if (goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
@@ -915,7 +967,7 @@ std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, c
   if (max_instructions <= levels_tried &&
       std::none_of(lights.kinds.begin(), lights.kinds.end(), [&](const auto& l) { return l.programmable && l.cost < room - kEps; }))
     return false;  // (every such Program the levels tried)
-  Enumeration e(nullptr, ms, lights, zero_register, room, goal, max_instructions);
+  Enumeration e(nullptr, ms, lights, zero_register, room, goal, max_instructions, copy);
   e.skip_fixed_up_to(levels_tried);
   return e.any();
 }

@@ -32,6 +32,10 @@ struct InPlaceLights {
     // The copy it pays where it reads input 0 or a value made of it in its register (SSE4.1's
     // pblendvb: its control in xmm0, where input 0 arrives; CrossingStep::vacate).
     double vacate = 0;
+    // Its result overwrites one of its two arguments, either (SSE's por, blendps: the emitter
+    // may swap them); false where some instruction of the kind writes a register of its own, and
+    // for a mask (the register its constant is loaded into may be the one overwritten).
+    bool overwrites = false;
   };
   std::vector<Light> kinds;
   void add(Light l);
@@ -42,6 +46,10 @@ struct InPlaceLights {
   static std::optional<InPlaceLights> of(const std::vector<CrossingStep>& steps);
 };
 
+// Where `copy` > 0 (a register copy's cost: SSE's two-operand forms), each Program also pays the
+// fewest copies its steps need in any order they may run in (a step overwrites an argument that a
+// later step still reads: copied first), beyond those out of a fixed control register it paid.
+//
 // Whether some Program of H, the movers `ms` (each once) and in-place lights (and the zero
 // register, at `zero_register`) costing less than `room` in all may make `goal` (16 labels,
 // kAnyByte, kZeroByte); false when none does; nullopt where a mover is programmable, or H is
@@ -54,7 +62,7 @@ struct InPlaceLights {
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
                                        const std::vector<int>& goal, unsigned min_instructions,
-                                       unsigned levels_tried = 0);
+                                       unsigned levels_tried = 0, double copy = 0);
 
 // Likewise for Programs of the movers `ms` and in-place lights alone, no crossing instruction
 // (goals whose bytes stay in their 8-byte halves), leaving out those of at most `levels_tried`
@@ -63,6 +71,6 @@ std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<
 constexpr unsigned kMostLightOnly = 5;  // the longest Programs light_only_may runs
 std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
                                    double zero_register, double room, const std::vector<int>& goal,
-                                   unsigned levels_tried);
+                                   unsigned levels_tried, double copy = 0);
 
 }  // namespace shufc::synth

@@ -74,6 +74,9 @@ struct CrossingProof {
   std::shared_ptr<const std::vector<CrossingStep>> steps;  // the catalog's (the same for every goal)
   double cheapest_reading = 0;    // the cheapest instruction that reads a register
   double zero_register = std::numeric_limits<double>::infinity();  // an instruction that makes one (xorps x, x)
+  // A register copy under the objective where steps overwrite an argument (SSE's two-operand
+  // forms: the whole Programs tried pay the copies they need), 0 where copies are not priced.
+  double copy = 0;
   double programmable_pair = 0;   // the cheapest two-instruction Program level 2 leaves (BoundInputs::programmable_pair,
                                   // or programmable_pair_rest once level 4's pairs ran)
   // After two levels: the third will not run to its end (its bound cannot prove the answer, so it

@@ -142,6 +142,55 @@ void commute_for_copies(Program& p) {
   }
 }
 
+namespace {
+
+// The longest Program whose every order fewest_copies_order tries (5! = 120 orders).
+constexpr size_t kExactOrderSteps = 5;
+
+// Every order the steps of a short Program may run in, each with its arguments swapped where that
+// drops a copy (commute_for_copies), the one with the fewest copies kept (`now`: p's). The greedy
+// order above misses some: `psrld b` and `blendps b, a` both overwrite b, which the other reads;
+// only the blend first, swapped to `blendps a, b`, needs no copy.
+void fewest_copies_order(Program& p, size_t now) {
+  const size_t k = p.inputs.size(), n = p.steps.size();
+  std::vector<size_t> order;
+  std::vector<char> done(n, 0);
+  std::optional<Program> best;
+  auto ready = [&](const Program::Step& st) {
+    return std::all_of(st.args.begin(), st.args.end(), [&](unsigned v) { return v < k || done[v - k]; });
+  };
+  auto visit = [&](auto&& self) -> void {
+    if (now == 0) return;
+    if (order.size() == n) {
+      std::vector<unsigned> id(p.num_values());
+      for (unsigned v = 0; v < k; ++v) id[v] = v;
+      for (size_t j = 0; j < n; ++j) id[k + order[j]] = unsigned(k + j);
+      Program q = p;
+      for (size_t j = 0; j < n; ++j) {
+        q.steps[j] = p.steps[order[j]];
+        q.steps[j].name = p.steps[j].name;  // (names by position)
+        for (unsigned& a : q.steps[j].args) a = id[a];
+      }
+      for (unsigned& o : q.outputs) o = id[o];
+      commute_for_copies(q);
+      if (const size_t c = copies(q); c < now) now = c, best = std::move(q);
+      return;
+    }
+    for (size_t s = 0; s < n; ++s) {
+      if (done[s] || !ready(p.steps[s])) continue;
+      done[s] = 1;
+      order.push_back(s);
+      self(self);
+      order.pop_back();
+      done[s] = 0;
+    }
+  };
+  visit(visit);
+  if (best) p = std::move(*best);
+}
+
+}  // namespace
+
 void order_for_copies(Program& p) {
   const size_t k = p.inputs.size(), n = p.steps.size();
   // (Only a step that overwrites what a later step reads can be moved after that reader.)
@@ -191,10 +240,13 @@ void order_for_copies(Program& p) {
     for (unsigned& a : q.steps[j].args) a = id[a];
   }
   for (unsigned& o : q.outputs) o = id[o];
+  size_t now = before;
   if (copies(q) < before) {
     for (size_t j = 0; j < n; ++j) q.steps[j].name = p.steps[j].name;  // (names by position)
     p = std::move(q);
+    now = copies(p);
   }
+  if (now > 0 && n <= kExactOrderSteps) fewest_copies_order(p, now);
 }
 
 void finish(Program& p) {

@@ -1772,6 +1772,8 @@ class Search {
     p.programmable_pair = pairs ? bounds_->inputs.programmable_pair_rest : bounds_->inputs.programmable_pair;
     for (const Instance& in : cat_->instances)
       if (in.arity == 0) p.zero_register = std::min(p.zero_register, in.cost);
+    // (Under latency copies are not counted: they are renamed away.)
+    if (cat_->destructive && o_.objective != Objective::latency) p.copy = added_cost("copy.128").value_or(0);
     std::lock_guard<std::mutex> lock(cat_->crossing_mutex);
     if (!cat_->crossing) cat_->crossing = std::make_shared<const std::vector<synth::CrossingStep>>(crossing_steps());
     p.steps = cat_->crossing;
@@ -3066,6 +3068,9 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   const bool by_block = options.objective == Objective::ports;
   SynthOptions opts = options;
   if (by_block) opts.objective = Objective::throughput;
+  // The second search's options (below): a Search keeps its options by reference, so they
+  // outlive it.
+  SynthOptions again = opts;
   // (A sub-goal's search, without stages, is not searched again: its proof matters little.)
   auto search = std::make_unique<Search>(goal, bits, opts, names, split_stages ? Search::Vacates::hand_over : Search::Vacates::unpriced);
   Program prog;
@@ -3073,7 +3078,6 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   if (!r.optimal && split_stages && search->vacates_block()) {
     // Again with the copies out of the fixed control register priced, within what is left of the
     // budgets; its answer replaces the first where proven or cheaper.
-    SynthOptions again = opts;
     again.budget_ms = unsigned(std::max(0.0, double(opts.budget_ms) - r.ms));
     again.node_budget = opts.node_budget - std::min(opts.node_budget, r.nodes);
     auto priced = std::make_unique<Search>(goal, bits, again, names, Search::Vacates::priced);
