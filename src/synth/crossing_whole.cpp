@@ -581,10 +581,10 @@ class Enumeration {
   }
 
   bool push(Value&& v, double spent, unsigned placed, unsigned count, size_t x, size_t y, const Key& key, Overwrites over,
-            bool resident = false, Chain chain = kNoChain) {
+            bool fixed, bool resident = false, Chain chain = kNoChain) {
     ++reads_[x];
     if (y != x) ++reads_[y];
-    steps_.push_back({x, y, over});
+    steps_.push_back({x, y, over, fixed});
     add(std::move(v), resident, chain);
     bool found = false;
     // Each later instruction reads at most two unread results and leaves one.
@@ -600,34 +600,65 @@ class Enumeration {
     return found;
   }
 
-  // The fewest register copies the steps so far need, over the orders they may run in: a step
-  // that overwrites its argument (SSE's psllq, pshufb), or either of two (por, blendps: the
-  // emitter may swap them), while every such argument is still read by a later step, copies one
-  // first. The zero register is never copied (the zero idiom makes another for less).
+  // The fewest register copies the steps so far need, over the orders they may run in and the
+  // registers their results take: a step that overwrites its argument (SSE's psllq, pshufb), or
+  // either of two (por, blendps: the emitter may swap them), while every such argument is still
+  // read by a later step, copies one first; a step whose control has a fixed register (SSE4.1's
+  // pblendvb and xmm0, where input 0 arrives) first moves out what sits there while it is still
+  // read, by that step or a later one. A result takes the register of the argument it overwrote
+  // (so one made over input 0 where it arrives sits in xmm0 too), else one of its own. The zero
+  // register is never copied (the zero idiom makes another for less).
   unsigned fewest_copies() const {
     const size_t n = steps_.size();
     if (n > kMaxSteps) return 0;
-    std::array<uint8_t, 1u << kMaxSteps> fewest;
+    // State: the steps done (bits), and the value in the fixed register (kNone: none, or dead).
+    constexpr size_t kNone = kFirstResult + kMaxSteps;
+    constexpr size_t kHolders = kNone + 1;
+    std::array<uint8_t, (1u << kMaxSteps) * kHolders> fewest;
     fewest.fill(UINT8_MAX);
-    fewest[0] = 0;
+    auto at = [&](uint32_t done, size_t holder) -> uint8_t& { return fewest[done * kHolders + holder]; };
+    at(0, 0) = 0;  // (input 0 arrives in the fixed register)
     auto made = [&](uint32_t done, size_t v) { return v < kFirstResult || (done >> (v - kFirstResult) & 1); };
-    for (uint32_t done = 0; done + 1 < (1u << n); ++done) {
-      if (fewest[done] == UINT8_MAX) continue;
-      for (size_t s = 0; s < n; ++s) {
-        const Step& st = steps_[s];
-        if ((done >> s & 1) || !made(done, st.x) || !made(done, st.y)) continue;
-        const uint32_t after = done | 1u << s;
-        auto live = [&](size_t v) {
-          if (v == 2) return false;
-          for (size_t t = 0; t < n; ++t)
-            if (!(after >> t & 1) && (steps_[t].x == v || steps_[t].y == v)) return true;
-          return false;
-        };
-        const bool copy = st.over == Overwrites::first ? live(st.x) : st.over == Overwrites::either && live(st.x) && live(st.y);
-        fewest[after] = std::min<uint8_t>(fewest[after], uint8_t(fewest[done] + copy));
+    for (uint32_t done = 0; done + 1 < (1u << n); ++done)
+      for (size_t holder = 0; holder < kHolders; ++holder) {
+        const uint8_t here = at(done, holder);
+        if (here == UINT8_MAX) continue;
+        for (size_t s = 0; s < n; ++s) {
+          const Step& st = steps_[s];
+          if ((done >> s & 1) || !made(done, st.x) || !made(done, st.y)) continue;
+          const uint32_t after = done | 1u << s;
+          auto live = [&](size_t v) {
+            if (v == 2) return false;
+            for (size_t t = 0; t < n; ++t)
+              if (!(after >> t & 1) && (steps_[t].x == v || steps_[t].y == v)) return true;
+            return false;
+          };
+          const size_t result = kFirstResult + s;
+          uint8_t pre = here;
+          size_t h = holder;
+          if (st.fixed && h != kNone && (live(h) || h == st.x || h == st.y)) ++pre, h = kNone;
+          if (st.fixed) h = kNone;  // (the control goes there)
+          auto reach = [&](uint8_t c, size_t to) { at(after, to) = std::min(at(after, to), c); };
+          if (st.over == Overwrites::none) {
+            reach(pre, h);
+            continue;
+          }
+          for (const size_t d : {st.x, st.y}) {
+            if (d != st.x && (st.over != Overwrites::either || d == st.x)) continue;
+            if (live(d)) {
+              // A copy of d first: the result takes the copy's register, or d's (then d's copy
+              // stays where the result is not).
+              reach(uint8_t(pre + 1), h);
+              if (h == d) reach(uint8_t(pre + 1), result);
+            } else {
+              reach(pre, h == d ? result : h);
+            }
+          }
+        }
       }
-    }
-    return fewest[(1u << n) - 1];
+    uint8_t least = UINT8_MAX;
+    for (size_t holder = 0; holder < kHolders; ++holder) least = std::min(least, at((1u << n) - 1, holder));
+    return least;
   }
   unsigned all() const { return (1u << roles_.size()) - 1; }
 
@@ -776,7 +807,7 @@ class Enumeration {
           const bool resident = st.destructive && st.arity == 1 && resident_[x];
           const Overwrites over = !st.destructive ? Overwrites::none : st.arity == 1 ? Overwrites::first
                                   : st.is_or ? Overwrites::either : Overwrites::first;
-          if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key, over, resident)) return true;
+          if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key, over, st.vacate > 0, resident)) return true;
         }
       }
     }
@@ -835,7 +866,7 @@ class Enumeration {
           programmable_ += light.programmable;
           vacated_ += copy;
           const bool found = push(std::move(v), c, placed, count + 1, x, y, key, light.overwrites ? Overwrites::either : Overwrites::none,
-                                  false, chain);
+                                  light.vacate > 0, false, chain);
           vacated_ -= copy;
           controls_ -= used;
           programmable_ -= light.programmable;
@@ -875,6 +906,7 @@ class Enumeration {
   struct Step {
     size_t x, y;  // y == x for one argument
     Overwrites over;
+    bool fixed;   // its control's register is fixed: the one input 0 arrives in
   };
   std::vector<Step> steps_;
   double vacated_ = 0;   // copies out of a fixed control register paid so far (lights' vacate)

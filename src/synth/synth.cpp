@@ -58,6 +58,9 @@ constexpr double kLoadTieBreak = 1e-7;  // relative: far below the tables' six d
 constexpr size_t kOrFinishers = 16;
 // three_steps_exact's cap on (last, middle) instances tried: past it the copies keep their cap.
 constexpr uint64_t kThreeStepNodes = 200000;
+// Its cap where the one-crossing argument, made as if the copy-free floor were lifted, proves the
+// answer (copies_block_after_three): then the Programs priced whole are what the proof waits on.
+constexpr uint64_t kThreeStepNodesToProve = 5000000;
 constexpr int kNoArg = -1000;  // (three_steps_exact: a step's missing second argument)
 // A one-input goal's level-3 share past 128 bits: the level is not small there (a vpshufb, a lane
 // permute, a vpshufb and a vpor answer most one-input v16i16 and v32i8 shuffles; 200,000 nodes
@@ -338,6 +341,21 @@ class Search {
     // 3 complete (Programs of lights alone: one_crossing.h). Where level 3 stopped at its share
     // and the argument would prove the answer were it complete, level 3 runs to its end (SSSE3's
     // b2 a2 b0 a0 a6 b4 a4 b7: two pshufb and a por, 2.33, proven; 10-40 ms, and rare).
+    // Likewise where copies block the proof: an answer offered costs less without the copies its
+    // emitted code needs than the best with them (SSE4.1's blendps, pshufb and pblendvb: 2.0
+    // without the copy out of xmm0, 2.33 with it, beside blendps, pshufb, pand and por at 2.17),
+    // and the argument, made as if that floor were lifted, proves the answer: level 3 runs to its
+    // end and every Program of three instructions is priced with its copies (three_steps_exact,
+    // allowed more nodes), which lifts the floor (50-110 ms for the eight such masks of 4,800).
+    if (crossing_bound == 0 && levels == 2 && abandoned_ && !stays_in_halves() && vacates_ != Vacates::unpriced &&
+        priced_floor() < best_.cost - 1e-5 && would_prove_after_three()) {
+      full_third_ = true;
+      if (depth3()) {
+        levels = 3;
+        three_step_cap_ = kThreeStepNodesToProve;
+      }
+      full_third_ = false;
+    }
     if (crossing_bound == 0 && levels == 2 && abandoned_ && stays_in_halves()) {
       // (The copy-free order of a two-instruction answer first: the argument is made against it.)
       if (priced_floor() < best_.cost - 1e-5) exact_pairs(n1);
@@ -2128,7 +2146,7 @@ class Search {
         // (The first step and m have the classes g leaves: `need`.)
         if (m.cost + std::max(cat_->min_cost, bounds_->cover[need & ~m.cls]) >= room) continue;
         if (m.arity == 0 || !requirements(m, want, Q)) continue;
-        if (++nodes > kThreeStepNodes || ((nodes & 31) == 0 && out_of_budget())) return false;
+        if (++nodes > three_step_cap_ || ((nodes & 31) == 0 && out_of_budget())) return false;
         const double left = room - m.cost;
         if (m.arity == 1) {
           with(Q[0], [&](const std::vector<int>& q) { firsts(q, left, [&](int x, const Step& st) { f(x, st, Step{mi, -1, kNoArg}); }); });
@@ -2179,7 +2197,7 @@ class Search {
       const unsigned need = bounds_->inputs.need & ~g.cls;
       if (g.cost + std::max(2 * cat_->min_cost, bounds_->cover[need]) >= found) continue;
       if (g.arity == 0 || !requirements(g, goal_, R)) continue;
-      if (++nodes > kThreeStepNodes || out_of_budget()) return false;
+      if (++nodes > three_step_cap_ || out_of_budget()) return false;
       const double room = found - g.cost;
       bool complete = true;
       if (g.arity == 1) {
@@ -3021,6 +3039,7 @@ class Search {
   uint64_t nodes_ = 0, clock_calls_ = 0;
   bool out_of_budget_ = false, abandoned_ = false;
   bool full_third_ = false;  // level 3 runs to its end, whatever its bound (stays_in_halves)
+  uint64_t three_step_cap_ = kThreeStepNodes;  // three_steps_exact's nodes at most
   bool unbudgeted_ = false;  // a fallback after the budget ran out with no answer
   int n0_ = 0;
   int leaves_ = 0;  // the inputs and the zero register: values_[0, leaves_)
