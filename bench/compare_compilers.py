@@ -759,6 +759,16 @@ def write_corpus():
         f.write(head % "neon" + "\n".join(dedupe(common + neon)) + "\n")
 
 
+def cases_of(lines, widths):
+    """The cases of corpus lines (as load_corpus reads a file) whose width the target has."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+    try:
+        return load_corpus(f.name, widths)[0]
+    finally:
+        os.unlink(f.name)
+
+
 def heldout_cases(seed, widths):
     """A random corpus the team did not look at (--heldout SEED): 200 masks of 128 bits (v16i8,
     v8i16, v4i32, v2i64) and 60 of 256, each a third one-input, a quarter with `u` lanes, a quarter
@@ -776,12 +786,7 @@ def heldout_cases(seed, widths):
         one = rng.random() < 1 / 3
         pu, pz = (1 / 8 if rng.random() < 0.25 else 0), (1 / 8 if rng.random() < 0.25 else 0)
         lines += rand_masks(rng, bits, n, 1, pu, pz, one)
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write("\n".join(lines) + "\n")
-    try:
-        return load_corpus(f.name, widths)[0]
-    finally:
-        os.unlink(f.name)
+    return cases_of(lines, widths)
 
 
 def structured_mask(rng, kind, bits, n):
@@ -836,12 +841,7 @@ def structured_cases(seed, widths):
         bits = rng.choice((8, 16, 32, 64)) if kind == "i" else rng.choice((32, 64))
         width = rng.choice([w for w in (16, 16, 32, 64) if w in widths] or [16])
         lines.append(structured_mask(rng, kind, bits, width * 8 // bits))
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write("\n".join(lines) + "\n")
-    try:
-        return load_corpus(f.name, widths)[0]
-    finally:
-        os.unlink(f.name)
+    return cases_of(lines, widths)
 
 
 def main():

@@ -147,6 +147,23 @@ namespace {
 // The longest Program whose every order fewest_copies_order tries (5! = 120 orders).
 constexpr size_t kExactOrderSteps = 5;
 
+// p with its steps in `order` (indices of p's steps, each after what it reads), the names kept by
+// position.
+Program reordered(const Program& p, const std::vector<size_t>& order) {
+  const size_t k = p.inputs.size(), n = p.steps.size();
+  std::vector<unsigned> id(p.num_values());
+  for (unsigned v = 0; v < k; ++v) id[v] = v;
+  for (size_t j = 0; j < n; ++j) id[k + order[j]] = unsigned(k + j);
+  Program q = p;
+  for (size_t j = 0; j < n; ++j) {
+    q.steps[j] = p.steps[order[j]];
+    q.steps[j].name = p.steps[j].name;
+    for (unsigned& a : q.steps[j].args) a = id[a];
+  }
+  for (unsigned& o : q.outputs) o = id[o];
+  return q;
+}
+
 // Every order the steps of a short Program may run in, each with its arguments swapped where that
 // drops a copy (commute_for_copies), the one with the fewest copies kept (`now`: p's). The greedy
 // order above misses some: `psrld b` and `blendps b, a` both overwrite b, which the other reads;
@@ -162,16 +179,7 @@ void fewest_copies_order(Program& p, size_t now) {
   auto visit = [&](auto&& self) -> void {
     if (now == 0) return;
     if (order.size() == n) {
-      std::vector<unsigned> id(p.num_values());
-      for (unsigned v = 0; v < k; ++v) id[v] = v;
-      for (size_t j = 0; j < n; ++j) id[k + order[j]] = unsigned(k + j);
-      Program q = p;
-      for (size_t j = 0; j < n; ++j) {
-        q.steps[j] = p.steps[order[j]];
-        q.steps[j].name = p.steps[j].name;  // (names by position)
-        for (unsigned& a : q.steps[j].args) a = id[a];
-      }
-      for (unsigned& o : q.outputs) o = id[o];
+      Program q = reordered(p, order);
       commute_for_copies(q);
       if (const size_t c = copies(q); c < now) now = c, best = std::move(q);
       return;
@@ -231,18 +239,8 @@ void order_for_copies(Program& p) {
     order.push_back(pick);
     each_arg(p.steps[pick], [&](unsigned v) { --readers[v]; });
   }
-  std::vector<unsigned> id(p.num_values());
-  for (unsigned v = 0; v < k; ++v) id[v] = v;
-  for (size_t j = 0; j < n; ++j) id[k + order[j]] = unsigned(k + j);
-  Program q = p;
-  for (size_t j = 0; j < n; ++j) {
-    q.steps[j] = p.steps[order[j]];
-    for (unsigned& a : q.steps[j].args) a = id[a];
-  }
-  for (unsigned& o : q.outputs) o = id[o];
   size_t now = before;
-  if (copies(q) < before) {
-    for (size_t j = 0; j < n; ++j) q.steps[j].name = p.steps[j].name;  // (names by position)
+  if (Program q = reordered(p, order); copies(q) < before) {
     p = std::move(q);
     now = copies(p);
   }
