@@ -270,6 +270,7 @@ std::optional<Program> patched(const std::vector<int>& goal, unsigned k, unsigne
     if (!ok) continue;
     prog.outputs = {base};
     finish(prog);
+    if (wrong_byte(prog, goal)) continue;  // (built, not searched: checked before it is kept)
     const double c = objective_cost(prog, opts);
     if (c < best_cost - kTie || !best) best_cost = std::min(best_cost, c), best = std::move(prog);
   }
