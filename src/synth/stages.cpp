@@ -277,6 +277,51 @@ std::optional<Program> patched(const std::vector<int>& goal, unsigned k, unsigne
   return best;
 }
 
+// By displacement: the goal's bytes grouped by how far each moves (its place less its source
+// place), each group a goal of its own (zeros where the others go), searched, then or-ed. Where
+// the groups are few, each is one element shift of something cheap: SSE4.1's word swap in dwords
+// with words of b blended in is `psrld b` (the high words down) or-ed with `pslld` of a `blendps`
+// (the low words up), 1.67, where a variable blend and a lookup take 2.0. At most kMostGroups.
+std::optional<Program> by_displacement(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                       const SynthOptions& opts, const SynthOptions& sub, double cost) {
+  constexpr size_t kMostGroups = 3;
+  const Chosen orr = cheapest_or(opts, bits);
+  if (!orr.in) return std::nullopt;
+  std::vector<int> moves;  // the groups' displacements, in the order first met
+  for (size_t j = 0; j < goal.size(); ++j)
+    if (goal[j] >= 0) {
+      const int d = int(j) - goal[j] % 256;
+      if (std::find(moves.begin(), moves.end(), d) == moves.end()) moves.push_back(d);
+    }
+  if (moves.size() < 2 || moves.size() > kMostGroups) return std::nullopt;
+  std::vector<unsigned> inputs(names.size());
+  std::iota(inputs.begin(), inputs.end(), 0u);
+  Program prog = inputs_only(opts, names, bits);
+  double spent = 0;
+  unsigned acc = 0;
+  for (size_t k = 0; k < moves.size(); ++k) {
+    // (Zero bytes and undefined ones are the first group's: the others make zeros there.)
+    std::vector<int> part = goal;
+    for (size_t j = 0; j < goal.size(); ++j) {
+      const int g = goal[j];
+      const bool mine = g >= 0 ? int(j) - g % 256 == moves[k] : k == 0;
+      if (!mine) part[j] = g == kAnyByte ? kAnyByte : kZeroByte;
+    }
+    auto made = synth_goal(part, bits, names, capped(sub, cost, spent), false);
+    if (!made || (spent += made->cost) > cost + kTie) return std::nullopt;
+    const unsigned v = append(prog, made->program, inputs);
+    if (k == 0) {
+      acc = v;
+    } else {
+      prog.steps.push_back({"", orr.in, {acc, v}, orr.imm, {}});
+      acc = prog.num_values() - 1;
+    }
+  }
+  prog.outputs = {acc};
+  finish(prog);
+  return prog;
+}
+
 // The inputs' wanted elements in one register, for a one-input shuffle to finish: each in place,
 // and where both inputs want one position, the second one moved to a free position of its 8-byte
 // group (an element shift away: psrlq, ushr), else to any free one. Elements are the widest the
@@ -580,7 +625,7 @@ std::optional<std::vector<int>> elements_first(const std::vector<int>& goal, uns
 
 std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                               const SynthOptions& opts, const Program& found, double cost, double spent_ms,
-                              bool by_block) {
+                              bool by_block, bool proven) {
   if (spent_ms >= opts.budget_ms) return std::nullopt;
   SynthOptions sub = opts;
   sub.budget_ms = std::max(1u, unsigned((opts.budget_ms - spent_ms) / 6));  // up to six searches
@@ -599,6 +644,9 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   double ports = cost < kInf ? ports_of(found) : kInf;
   auto keep = [&](std::optional<Program> p) {
     if (!p) return;
+    // (Spliced parts run in the order of the fewest copies, as the search's answers do.)
+    order_for_copies(*p);
+    commute_for_copies(*p);
     const double c = objective_cost(*p, opts), q = ports_of(*p);
     const bool better = by_block ? q < ports - kTie || (q <= ports + kTie && c < cost - kTie)
                                  : c < cost - kTie || (c <= cost + kTie && q < ports - kTie);
@@ -631,7 +679,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   // (One input's bytes: with both, the blocks' bytes come from four places, not two.)
   bool one_source = true;
   for (int g : goal) one_source &= g < 0 || g / 256 == goal_source(goal);
-  if (lookup && !spanning_lookup && one_source)
+  if (lookup && !spanning_lookup && one_source && !proven)
     if (auto layout = block_layout(goal)) consider(*layout);
   if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {
     std::vector<int> free = goal;
@@ -666,7 +714,12 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     if (used[0] && used[1] && (!spanning_lookup || opts.objective == Objective::latency))
       keep(by_input(goal, bits, names, opts, sub, limit()));
   }
-  for (unsigned k = 0; k < names.size(); ++k) keep(patched(goal, k, bits, names, opts, sub, limit()));
+  // (Not beside a proven answer, where only a tie on lighter ports could come of them: a search
+  // each, for little. Near-identity goals are not few among small masks: v2i64:0,3 is one.)
+  if (!proven) {
+    for (unsigned k = 0; k < names.size(); ++k) keep(patched(goal, k, bits, names, opts, sub, limit()));
+    keep(by_displacement(goal, bits, names, opts, sub, limit()));
+  }
   return best;
 }
 

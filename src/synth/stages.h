@@ -16,13 +16,16 @@ namespace shufc::synth {
 // - inputs merged first: where no byte position is wanted from both inputs, a blend of the two
 //   that keeps each wanted byte in place, then a one-input shuffle of it (clang's AVX2 lowering of
 //   two-input byte shuffles across lanes: vpblendvb, then vpshufb, vpermq, vpshufb, vpor);
-// - by input, then or-ed (where no byte table lookup spans the register).
+// - by input, then or-ed (where no byte table lookup spans the register);
+// - where `found` is not proven: near-identity goals patched (the bytes an input misses searched
+//   and blended in), one-input goals past 128 bits laid out per 16-byte block for an in-block
+//   lookup, and the bytes grouped by how far they move, each group searched, then or-ed.
 // The cheapest Program found, when cheaper than `cost` (the search's answer `found`). By block
 // throughput (the ports objective): the one lightest on the busiest ports (then the cheapest
 // summed), when lighter than `found`; the stages then take answers of any summed cost, and
 // merges with clashing positions moved aside are tried too.
 std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                               const SynthOptions& opts, const Program& found, double cost, double spent_ms,
-                              bool by_block = false);
+                              bool by_block = false, bool proven = false);
 
 }  // namespace shufc::synth

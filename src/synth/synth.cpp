@@ -356,7 +356,8 @@ class Search {
       }
       full_third_ = false;
     }
-    if (crossing_bound == 0 && levels == 2 && abandoned_ && stays_in_halves()) {
+    // (Not for a two-stage shape's sub-goal, whose proof matters little: vacates_ unpriced.)
+    if (crossing_bound == 0 && levels == 2 && abandoned_ && stays_in_halves() && vacates_ != Vacates::unpriced) {
       // (The copy-free order of a two-instruction answer first: the argument is made against it.)
       if (priced_floor() < best_.cost - 1e-5) exact_pairs(n1);
       if (would_prove_after_three()) {
@@ -3145,7 +3146,7 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   };
   const bool settled = by_block ? !ports_above : by_path ? path <= latency_bound() + 1e-5 : r.optimal && !ports_above;
   if (split_stages && opts.stages && !settled)
-    if (auto z = staged(goal, bits, names, opts, prog, path, r.ms, by_block)) {
+    if (auto z = staged(goal, bits, names, opts, prog, path, r.ms, by_block, r.optimal && !by_path)) {
       prog = std::move(*z);
       const double was = r.cost;
       r.cost = objective_cost(prog, opts);
