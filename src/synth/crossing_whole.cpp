@@ -805,8 +805,9 @@ class Enumeration {
           if (v && has_h_ && r == 0 && !crosses(*v)) continue;
           // (A one-register step that overwrites its operand keeps a value of input 0 in its register.)
           const bool resident = st.destructive && st.arity == 1 && resident_[x];
-          const Overwrites over = !st.destructive ? Overwrites::none : st.arity == 1 ? Overwrites::first
-                                  : st.is_or ? Overwrites::either : Overwrites::first;
+          // (A step of two registers may have a mirror that takes them the other way round, as
+          // the emitter swaps blendps b, a for blendps a, b: either, a lower bound.)
+          const Overwrites over = !st.destructive ? Overwrites::none : st.arity == 1 ? Overwrites::first : Overwrites::either;
           if (v && push(std::move(*v), c, placed | 1u << r, count + 1, x, yy, key, over, st.vacate > 0, resident)) return true;
         }
       }

@@ -59,7 +59,8 @@ constexpr size_t kOrFinishers = 16;
 // three_steps_exact's cap on (last, middle) instances tried: past it the copies keep their cap.
 constexpr uint64_t kThreeStepNodes = 200000;
 // Its cap where the one-crossing argument, made as if the copy-free floor were lifted, proves the
-// answer (copies_block_after_three): then the Programs priced whole are what the proof waits on.
+// answer (run(): where copies block a proof): then the Programs priced whole are what the proof
+// waits on.
 constexpr uint64_t kThreeStepNodesToProve = 5000000;
 constexpr int kNoArg = -1000;  // (three_steps_exact: a step's missing second argument)
 // A one-input goal's level-3 share past 128 bits: the level is not small there (a vpshufb, a lane
@@ -346,7 +347,7 @@ class Search {
     // without the copy out of xmm0, 2.33 with it, beside blendps, pshufb, pand and por at 2.17),
     // and the argument, made as if that floor were lifted, proves the answer: level 3 runs to its
     // end and every Program of three instructions is priced with its copies (three_steps_exact,
-    // allowed more nodes), which lifts the floor (50-110 ms for the eight such masks of 4,800).
+    // allowed more nodes), which lifts the floor (90-140 ms for the eight such masks of 4,800).
     if (crossing_bound == 0 && levels == 2 && abandoned_ && !stays_in_halves() && vacates_ != Vacates::unpriced &&
         priced_floor() < best_.cost - 1e-5 && would_prove_after_three()) {
       full_third_ = true;
