@@ -101,34 +101,42 @@ std::optional<Program> two_stages(const std::vector<int>& goal, const std::vecto
   return second_stage(goal, first->program, first->cost, bits, sub, cost, known ? &*known : nullptr);
 }
 
+// Each part (a goal with zeros where the other parts' bytes go) searched alone, spliced, and the
+// results or-ed in order; nullopt where they cost more than `cost` together. `cap`: each part's
+// search capped by what the parts before it leave.
+std::optional<Program> or_of_parts(const std::vector<std::vector<int>>& parts, unsigned bits, const std::vector<std::string>& names,
+                                   const SynthOptions& opts, const SynthOptions& sub, double cost, bool cap) {
+  const Chosen orr = cheapest_or(opts, bits);
+  if (!orr.in) return std::nullopt;
+  std::vector<unsigned> inputs(names.size());
+  std::iota(inputs.begin(), inputs.end(), 0u);
+  Program prog = inputs_only(opts, names, bits);
+  double spent = 0;
+  unsigned acc = 0;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    auto made = synth_goal(parts[k], bits, names, cap ? capped(sub, cost, spent) : sub, false);
+    if (!made || (spent += made->cost) > cost + kTie) return std::nullopt;
+    const unsigned v = append(prog, made->program, inputs);
+    if (k > 0) prog.steps.push_back({"", orr.in, {acc, v}, orr.imm, {}});
+    acc = k > 0 ? prog.num_values() - 1 : v;
+  }
+  prog.outputs = {acc};
+  finish(prog);
+  return prog;
+}
+
 // By input: each input's bytes searched alone (zeros where the other's go), then or-ed: clang's
 // SSE2 select of two shuffled inputs (pshufd, pshuflw on each, then pand / pandn / por). Undefined
 // bytes are left to the first part (the second makes zeros there: no two bytes are or-ed).
 std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                 const SynthOptions& opts, const SynthOptions& sub, double cost) {
-  const Chosen orr = cheapest_or(opts, bits);
-  if (!orr.in) return std::nullopt;
-  std::vector<int> part[2] = {goal, goal};
+  std::vector<std::vector<int>> parts = {goal, goal};
   for (size_t j = 0; j < goal.size(); ++j)
     for (int k = 0; k < 2; ++k) {
-      int& g = part[k][j];
+      int& g = parts[size_t(k)][j];
       if (g >= 0 ? g / 256 != k : g == kAnyByte && k == 1) g = kZeroByte;
     }
-  std::optional<SynthResult> made[2];
-  double spent = 0;
-  for (int k = 0; k < 2; ++k) {
-    auto r = synth_goal(part[k], bits, names, sub, false);
-    if (!r || (spent += r->cost) > cost + kTie) return std::nullopt;
-    made[k] = std::move(*r);
-  }
-  Program prog = made[0]->program;
-  std::vector<unsigned> inputs(names.size());
-  std::iota(inputs.begin(), inputs.end(), 0u);
-  const unsigned second = append(prog, made[1]->program, inputs);
-  prog.steps.push_back({"r", orr.in, {prog.outputs.at(0), second}, orr.imm, {}});
-  prog.outputs = {prog.num_values() - 1};
-  finish(prog);
-  return prog;
+  return or_of_parts(parts, bits, names, opts, sub, cost, false);
 }
 
 // A blend that takes, byte by byte in place, the bytes `taken` from its patch argument and the
@@ -285,8 +293,6 @@ std::optional<Program> patched(const std::vector<int>& goal, unsigned k, unsigne
 std::optional<Program> by_displacement(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                        const SynthOptions& opts, const SynthOptions& sub, double cost) {
   constexpr size_t kMostGroups = 3;
-  const Chosen orr = cheapest_or(opts, bits);
-  if (!orr.in) return std::nullopt;
   std::vector<int> moves;  // the groups' displacements, in the order first met
   for (size_t j = 0; j < goal.size(); ++j)
     if (goal[j] >= 0) {
@@ -294,32 +300,15 @@ std::optional<Program> by_displacement(const std::vector<int>& goal, unsigned bi
       if (std::find(moves.begin(), moves.end(), d) == moves.end()) moves.push_back(d);
     }
   if (moves.size() < 2 || moves.size() > kMostGroups) return std::nullopt;
-  std::vector<unsigned> inputs(names.size());
-  std::iota(inputs.begin(), inputs.end(), 0u);
-  Program prog = inputs_only(opts, names, bits);
-  double spent = 0;
-  unsigned acc = 0;
-  for (size_t k = 0; k < moves.size(); ++k) {
-    // (Zero bytes and undefined ones are the first group's: the others make zeros there.)
-    std::vector<int> part = goal;
+  // (Zero bytes are the first group's, the others make zeros there too; undefined bytes are free
+  // in every group.)
+  std::vector<std::vector<int>> parts(moves.size(), goal);
+  for (size_t k = 0; k < moves.size(); ++k)
     for (size_t j = 0; j < goal.size(); ++j) {
       const int g = goal[j];
-      const bool mine = g >= 0 ? int(j) - g % 256 == moves[k] : k == 0;
-      if (!mine) part[j] = g == kAnyByte ? kAnyByte : kZeroByte;
+      if (g >= 0 && int(j) - g % 256 != moves[k]) parts[k][j] = kZeroByte;
     }
-    auto made = synth_goal(part, bits, names, capped(sub, cost, spent), false);
-    if (!made || (spent += made->cost) > cost + kTie) return std::nullopt;
-    const unsigned v = append(prog, made->program, inputs);
-    if (k == 0) {
-      acc = v;
-    } else {
-      prog.steps.push_back({"", orr.in, {acc, v}, orr.imm, {}});
-      acc = prog.num_values() - 1;
-    }
-  }
-  prog.outputs = {acc};
-  finish(prog);
-  return prog;
+  return or_of_parts(parts, bits, names, opts, sub, cost, true);
 }
 
 // The inputs' wanted elements in one register, for a one-input shuffle to finish: each in place,
@@ -373,13 +362,6 @@ std::optional<std::vector<int>> placed_merge(const std::vector<int>& goal) {
     if (at[p] >= 0)
       for (unsigned i = 0; i < width; ++i) first[p * width + i] = at[p] + int(i);
   return first;
-}
-
-// The input of the goal's first byte from an input (0 where none is).
-int goal_source(const std::vector<int>& goal) {
-  for (int g : goal)
-    if (g >= 0) return g / 256;
-  return 0;
 }
 
 // For a lookup within 16-byte blocks (AVX2's vpshufb) to finish: each block of one register
@@ -677,8 +659,9 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     keep(words_pairs_words(goal, bits, names, sub, limit()));
   }
   // (One input's bytes: with both, the blocks' bytes come from four places, not two.)
-  bool one_source = true;
-  for (int g : goal) one_source &= g < 0 || g / 256 == goal_source(goal);
+  const auto first_byte = std::find_if(goal.begin(), goal.end(), [](int g) { return g >= 0; });
+  const bool one_source =
+      std::all_of(goal.begin(), goal.end(), [&](int g) { return g < 0 || g / 256 == *first_byte / 256; });
   if (lookup && !spanning_lookup && one_source && !proven)
     if (auto layout = block_layout(goal)) consider(*layout);
   if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end()) {

@@ -350,24 +350,18 @@ class Search {
     // allowed more nodes), which lifts the floor (90-140 ms for the eight such masks of 4,800).
     if (crossing_bound == 0 && levels == 2 && abandoned_ && !stays_in_halves() && vacates_ != Vacates::unpriced &&
         priced_floor() < best_.cost - 1e-5 && would_prove_after_three()) {
-      full_third_ = true;
-      if (depth3()) {
+      if (third_to_end()) {
         levels = 3;
         three_step_cap_ = kThreeStepNodesToProve;
       }
-      full_third_ = false;
     }
     // (Not for a two-stage shape's sub-goal, whose proof matters little: vacates_ unpriced.)
     if (crossing_bound == 0 && levels == 2 && abandoned_ && stays_in_halves() && vacates_ != Vacates::unpriced) {
       // (The copy-free order of a two-instruction answer first: the argument is made against it.)
       if (priced_floor() < best_.cost - 1e-5) exact_pairs(n1);
-      if (would_prove_after_three()) {
-        full_third_ = true;
-        if (depth3()) {
-          levels = 3;
-          if (rules_out_after_three()) crossing_bound = best_.cost;
-        }
-        full_third_ = false;
+      if (would_prove_after_three() && third_to_end()) {
+        levels = 3;
+        if (rules_out_after_three()) crossing_bound = best_.cost;
       }
     }
     // Where copies block the proof, the Programs of two instructions each, by derivation: one
@@ -444,6 +438,13 @@ class Search {
   // Whether the one-crossing argument would prove the best answer were level 3 complete (nothing
   // recorded: crossing_rules_out_best does that once it is; where an answer offered costs less
   // without its copies, three_steps_exact prices them after level 3).
+  // Level 3 run to its end, whatever its bound (full_third_); false when the budget ran out.
+  bool third_to_end() {
+    full_third_ = true;
+    const bool done = depth3();
+    full_third_ = false;
+    return done;
+  }
   bool would_prove_after_three() {
     if (out_of_budget_ || handed_over_ || !additive() || !answered()) return false;
     const bool pairs = pairs_ran(3);
