@@ -128,6 +128,11 @@ std::optional<uint64_t> mirror(const isa::Instruction& in, uint64_t imm) {
 }  // namespace
 
 void commute_for_copies(Program& p) {
+  // (Nothing to swap without a step of two registers that overwrites one: no emitting to see.)
+  if (std::none_of(p.steps.begin(), p.steps.end(), [](const Program::Step& st) {
+        return st.args.size() == 2 && st.args[0] != st.args[1] && overwrites_an_operand(*st.instr);
+      }))
+    return;
   size_t now = copies(p);
   for (size_t s = 0; s < p.steps.size() && now > 0; ++s) {
     Program::Step& st = p.steps[s];
