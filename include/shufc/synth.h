@@ -45,6 +45,9 @@ struct SynthOptions {
   // that share contents between the Programs of several outputs (vls, stride) turn it off: a
   // staged answer that is cheaper alone may share less.
   bool stages = true;
+  // Set on the searches the stages run (internal): their own stages, where they may run any
+  // (stages.cpp: a second stage on a target without a byte lookup), go one level deep.
+  bool in_stage = false;
   // Operands or a result of several registers are split into one search per result register
   // (register_split.h: inputs x_0, x_1, ..., an output per register). Callers that splice the
   // Program as one result from the operands' registers (vls, stride) turn it off: such a shuffle

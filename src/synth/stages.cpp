@@ -38,7 +38,7 @@ Program followed_by(const Program& first, const Program& second) {
 // searched and appended. nullopt when the whole is dearer than `cost`.
 std::optional<Program> stage_after(const Program& first, double first_cost, const std::vector<int>& goal, unsigned bits,
                                    const SynthOptions& sub, double cost) {
-  auto second = synth_goal(goal, bits, {"t"}, capped(sub, cost, first_cost), false);
+  auto second = synth_goal(goal, bits, {"t"}, capped(sub, cost, first_cost), true);
   if (!second || first_cost + second->cost > cost + kTie) return std::nullopt;
   return followed_by(first, second->program);
 }
@@ -94,11 +94,31 @@ std::optional<Program> two_stages(const std::vector<int>& goal, const std::vecto
   std::optional<std::pair<std::vector<int>, SynthResult>> known;
   if (cost < kInf)
     if (auto second_goal = second_goal_of(goal, first_goal))
-      if (auto second = synth_goal(*second_goal, bits, {"t"}, capped(sub, cost, 0), false))
+      if (auto second = synth_goal(*second_goal, bits, {"t"}, capped(sub, cost, 0), true))
         known.emplace(std::move(*second_goal), std::move(*second));
   auto first = synth_goal(first_goal, bits, names, capped(sub, cost, known ? known->second.cost : 0), false);
   if (!first || first->cost > cost + kTie) return std::nullopt;
   return second_stage(goal, first->program, first->cost, bits, sub, cost, known ? &*known : nullptr);
+}
+
+// The target's byte table lookups and variable byte blends of one register of `bits`.
+struct ByteRecords {
+  bool lookup = false;    // a lookup of one register's bytes (pshufb, vpshufb, tbl), in blocks or not
+  bool spanning = false;  // one that reads the whole register (not AVX2's vpshufb at 256 bits)
+  bool select = false;    // a variable blend of bytes (pblendvb)
+};
+ByteRecords byte_records(const SynthOptions& opts, unsigned bits) {
+  ByteRecords r;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
+    if (!instr_cost(*opts.cpu, in->id)) continue;
+    r.select |= in->control.kind == isa::Control::Kind::Select && in->num_inputs == 2 && in->elem_bits == 8 && in->reg_bits == bits;
+    if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
+        in->reg_bits == bits && in->in_bits(0) == bits && in->control.block_elems != 1) {
+      r.lookup = true;
+      r.spanning |= in->control.block_elems == 0 || in->control.block_elems * 8 >= bits;
+    }
+  }
+  return r;
 }
 
 // Each part (a goal with zeros where the other parts' bytes go) searched alone, spliced, and the
@@ -108,6 +128,7 @@ std::optional<Program> or_of_parts(const std::vector<std::vector<int>>& parts, u
                                    const SynthOptions& opts, const SynthOptions& sub, double cost, bool cap) {
   const Chosen orr = cheapest_or(opts, bits);
   if (!orr.in) return std::nullopt;
+  const bool zeros_last = !byte_records(opts, bits).lookup;
   std::vector<unsigned> inputs(names.size());
   std::iota(inputs.begin(), inputs.end(), 0u);
   Program prog = inputs_only(opts, names, bits);
@@ -115,6 +136,20 @@ std::optional<Program> or_of_parts(const std::vector<std::vector<int>>& parts, u
   unsigned acc = 0;
   for (size_t k = 0; k < parts.size(); ++k) {
     auto made = synth_goal(parts[k], bits, names, cap ? capped(sub, cost, spent) : sub, false);
+    // A part's zeros may come last (its bytes placed, then a mask: SSE2's pshuflw, punpcklwd,
+    // pand for a broadcast word beside the other input's), as the whole goal's stages try; not
+    // where a byte lookup makes zeros as it places bytes.
+    if (zeros_last && std::find(parts[k].begin(), parts[k].end(), kZeroByte) != parts[k].end()) {
+      std::vector<int> free = parts[k];
+      std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
+      const double most = made ? std::min(made->cost, cost - spent) : cost - spent;
+      if (auto z = two_stages(parts[k], free, bits, names, sub, most - kTie))
+        if (const double c = objective_cost(*z, opts); !made || c < made->cost - kTie) {
+          if (!made) made = SynthResult{};
+          made->program = std::move(*z);
+          made->cost = c;
+        }
+    }
     if (!made || (spent += made->cost) > cost + kTie) return std::nullopt;
     const unsigned v = append(prog, made->program, inputs);
     if (k > 0) prog.steps.push_back({"", orr.in, {acc, v}, orr.imm, {}});
@@ -299,14 +334,19 @@ std::optional<Program> by_displacement(const std::vector<int>& goal, unsigned bi
       const int d = int(j) - goal[j] % 256;
       if (std::find(moves.begin(), moves.end(), d) == moves.end()) moves.push_back(d);
     }
-  if (moves.size() < 2 || moves.size() > kMostGroups) return std::nullopt;
-  // (Zero bytes are the first group's, the others make zeros there too; undefined bytes are free
-  // in every group.)
-  std::vector<std::vector<int>> parts(moves.size(), goal);
-  for (size_t k = 0; k < moves.size(); ++k)
+  if (moves.size() < 2) return std::nullopt;
+  // Past kMostGroups, the bytes in place (a mask) and the rest (SSE2's broadcast byte beside a
+  // few kept in place: the rest placed, masked, or-ed).
+  const bool in_place_apart = moves.size() > kMostGroups;
+  if (in_place_apart && std::find(moves.begin(), moves.end(), 0) == moves.end()) return std::nullopt;
+  // (Zero bytes are the first group's, the others make zeros there too; so are undefined bytes:
+  // two parts' bytes or-ed there would be no byte at all.)
+  std::vector<std::vector<int>> parts(in_place_apart ? 2 : moves.size(), goal);
+  for (size_t k = 0; k < parts.size(); ++k)
     for (size_t j = 0; j < goal.size(); ++j) {
       const int g = goal[j];
-      if (g >= 0 && int(j) - g % 256 != moves[k]) parts[k][j] = kZeroByte;
+      const int d = g >= 0 ? int(j) - g % 256 : 0;
+      if (g >= 0 ? (in_place_apart ? (d == 0) != (k == 0) : d != moves[k]) : g == kAnyByte && k > 0) parts[k][j] = kZeroByte;
     }
   return or_of_parts(parts, bits, names, opts, sub, cost, true);
 }
@@ -424,6 +464,65 @@ std::vector<std::vector<int>> shifted_blends(const std::vector<int>& goal, size_
           if (auto layout = m.places(bytes)) out.push_back(std::move(*layout));
         }
   return out;
+}
+
+// For a two-input goal past one 16-byte block where lookups stay within blocks (AVX2's vpshufb):
+// the inputs' wanted bytes merged into one register first, each in its own block (a lookup of
+// each input, an or), at the goal's offset where it can (a lane swap and a blend then finish),
+// else anywhere in its block; a one-input shuffle finishes (vpshufb, vperm2f128, vpshufb, vpor:
+// 5.67 on Skylake where each input's lane-crossing lookups, or-ed, take 7). Built directly, not
+// searched (a sub-search of the merge does not reach two lookups and an or); nullopt where a
+// block has too few places or an input's bytes stay in place (a mask) and the other's too.
+std::optional<Program> blocks_merged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                     const SynthOptions& opts) {
+  const unsigned bytes = unsigned(goal.size());
+  if (names.size() != 2 || bytes <= 16 || bytes > 64) return std::nullopt;
+  const isa::Instruction* lookup = nullptr;
+  double lookup_cost = kInf;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target))
+    if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
+        in->reg_bits == bits && in->in_bits(0) == bits && in->control.block_elems == 16)
+      if (const auto c = instr_cost(*opts.cpu, in->id); c && c->rthroughput < lookup_cost) lookup = in, lookup_cost = c->rthroughput;
+  const Chosen orr = cheapest_or(opts, bits);
+  const isa::Instruction* mask = cheapest_byte_mask(opts, bits).in;
+  if (!lookup || !orr.in) return std::nullopt;
+  std::optional<std::vector<int>> layout;
+  for (const bool anywhere : {false, true}) {
+    PlaceMatching m;
+    for (unsigned j = 0; j < bytes; ++j) {
+      const int g = goal[j];
+      if (g < 0) continue;
+      const unsigned block = unsigned(g % 256) / 16;
+      m.add(g, anywhere ? uint64_t(0xFFFF) << (16 * block) : uint64_t(1) << (16 * block + j % 16));
+    }
+    if ((layout = m.places(bytes))) break;
+  }
+  if (!layout) return std::nullopt;
+  Program prog = inputs_only(opts, names, bits);
+  int acc = -1;
+  for (unsigned k = 0; k < 2; ++k) {
+    std::vector<int> control(bytes, -1);
+    bool any = false, in_place = true;
+    for (unsigned p = 0; p < bytes; ++p)
+      if (const int l = (*layout)[p]; l >= 0 && l / 256 == int(k)) {
+        control[p] = l % 256;
+        any = true;
+        in_place &= l % 256 == int(p);
+      }
+    if (!any) return std::nullopt;  // (one input: the one-input stages' shapes)
+    if (in_place && mask) {
+      for (unsigned p = 0; p < bytes; ++p) control[p] = control[p] >= 0 ? int(p) : -1;
+      prog.steps.push_back({"", mask, {k}, 0, control});
+    } else {
+      prog.steps.push_back({"", lookup, {k}, 0, control});
+    }
+    const unsigned v = prog.num_values() - 1;
+    if (acc >= 0) prog.steps.push_back({"", orr.in, {unsigned(acc), v}, orr.imm, {}});
+    acc = int(prog.num_values() - 1);
+  }
+  prog.outputs = {unsigned(acc)};
+  finish(prog);
+  return prog;
 }
 
 // placed_merge's register built directly: each input's wanted bytes, shifted within their 8-byte
@@ -623,7 +722,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     const ProgramCost pc = program_cost(p, *opts.cpu);
     return by_block ? pc.block_rthroughput : pc.port_rthroughput;
   };
-  double ports = cost < kInf ? ports_of(found) : kInf;
+  double ports = cost < kInf && !found.outputs.empty() ? ports_of(found) : kInf;  // (none found: only a cap)
   auto keep = [&](std::optional<Program> p) {
     if (!p) return;
     // (Spliced parts run in the order of the fewest copies, as the search's answers do.)
@@ -642,16 +741,12 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   // one-input part, the search's or step has tried the shapes by input (not AVX2's vpshufb at
   // 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte); with none at
   // all (SSE2), bytes move through words or within elements after them.
-  bool lookup = false, spanning_lookup = false, byte_select = false;
-  for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
-    byte_select |= in->control.kind == isa::Control::Kind::Select && in->num_inputs == 2 && in->elem_bits == 8 &&
-                   in->reg_bits == bits && instr_cost(*opts.cpu, in->id);
-    if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
-        in->reg_bits == bits && in->in_bits(0) == bits && in->control.block_elems != 1 && instr_cost(*opts.cpu, in->id)) {
-      lookup = true;
-      spanning_lookup |= in->control.block_elems == 0 || in->control.block_elems * 8 >= bits;
-    }
-  }
+  const auto [lookup, spanning_lookup, byte_select] = byte_records(opts, bits);
+  // A second stage is a one-input shuffle: without a byte lookup (SSE2) its bytes go well only by
+  // the stages' shapes (words, elements first: a byte reverse after a blend, 6.0 where its
+  // bytes' masked parts or-ed take 32.7), so it runs them, once (their searches run none).
+  sub.in_stage = true;
+  sub.stages = opts.stages && !opts.in_stage && !lookup;
   if (!lookup) {
     for (unsigned width = 2; width < 16 && width < bits / 8; width *= 2)
       if (auto first = elements_first(goal, width)) consider(*first);
@@ -692,6 +787,9 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
         if (auto built = shifted_merge(*placed, bits, names, opts))
           keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
       }
+    if (used[0] && used[1] && lookup && !spanning_lookup)
+      if (auto merged_first = blocks_merged(goal, bits, names, opts))
+        keep(second_stage(goal, *merged_first, objective_cost(*merged_first, opts), bits, sub, limit()));
     // (Under latency also beside a whole-register lookup: the parts run side by side, so two
     // lookups and an or take two cycles where vpermt2b takes three.)
     if (used[0] && used[1] && (!spanning_lookup || opts.objective == Objective::latency))

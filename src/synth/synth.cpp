@@ -3127,9 +3127,11 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
       r.nodes += r2.nodes, r.ms += r2.ms, r.cpu_ms += r2.cpu_ms;
     }
   }
-  // (Under a cap the stages and last resorts would look for dearer answers than were asked for.)
-  if (r.cost == kInf && opts.cost_cap < kInf)
-    return Error{fmt::format("no {} sequence costs at most {} (the cost cap)", opts.target.name, opts.cost_cap)};
+  // (Under a cap the last resorts would look for dearer answers than were asked for; the stages,
+  // where they run, look for one within it.)
+  const bool stages = split_stages && opts.stages;
+  auto over_cap = [&] { return Error{fmt::format("no {} sequence costs at most {} (the cost cap)", opts.target.name, opts.cost_cap)}; };
+  if (r.cost == kInf && opts.cost_cap < kInf && !stages) return over_cap();
   Search& s = *search;
   const double catalog_ms = r.catalog_ms;
   auto block = [&](const Program& p) { return program_cost(p, *opts.cpu).block_rthroughput; };
@@ -3147,8 +3149,8 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
     return std::min(r.lower_bound, std::max(2 * m, r.port_bound + m));
   };
   const bool settled = by_block ? !ports_above : by_path ? path <= latency_bound() + 1e-5 : r.optimal && !ports_above;
-  if (split_stages && opts.stages && !settled)
-    if (auto z = staged(goal, bits, names, opts, prog, path, r.ms, by_block, r.optimal && !by_path)) {
+  if (stages && !settled)
+    if (auto z = staged(goal, bits, names, opts, prog, r.cost < kInf ? path : opts.cost_cap, r.ms, by_block, r.optimal && !by_path)) {
       prog = std::move(*z);
       const double was = r.cost;
       r.cost = objective_cost(prog, opts);
@@ -3158,6 +3160,7 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
       if (!by_block && !r.optimal && r.cost < was - 1e-5 && s.proven_past_levels(r.cost))
         r.optimal = r.past_levels = true, r.lower_bound = r.cost;
     }
+  if (r.cost == kInf && opts.cost_cap < kInf) return over_cap();
   std::optional<Program> last_resort;
   if (r.cost == kInf && bits >= 256) last_resort = halves(goal, bits, names, opts, r.ms);
   else if (r.cost == kInf && 2 * bits <= opts.target.max_reg_bits) last_resort = widened_table(goal, bits, names, opts);

@@ -66,6 +66,13 @@ def structured(n, rng):
     for _ in range(2):
         near[rng.randrange(n)] = rng.randrange(2 * n)
     out.append(near)
+    # Stages built of stages: a reverse of a blend (merged, then a one-input reverse), a broadcast
+    # with a few lanes kept in place, a blend with a broadcast lane of b (each input apart, zeros
+    # last).
+    out.append([(n - 1 - i) + (n if i % 2 else 0) for i in range(n)])
+    k = rng.randrange(n)
+    out.append([i if rng.random() < 0.25 else k for i in range(n)])
+    out.append([i if rng.random() < 0.5 else n + k for i in range(n)])
     if n >= 4:
         out.append([3 * i % n if i < n // 2 else "u" for i in range(n)])
         out.append([i ^ 3 for i in range(n)])                            # reverse in groups of 4 (bswap32)

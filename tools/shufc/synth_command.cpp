@@ -1,6 +1,9 @@
 // shufc synth: the cheapest verified Program for each shuffle, with its cost and optimality.
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <exception>
+#include <string>
 #include <thread>
 #include <unistd.h>
 
@@ -52,13 +55,22 @@ int run_synth(const SynthCliOptions& o) {
   }
   // All shuffles are synthesized first, on every core for --batch, then printed in input order.
   std::vector<std::optional<Expected<SynthResult>>> results(inputs->size());
+  // An internal error (a Program that fails its own check) stops that case, not the batch: the
+  // others are printed, the exit code is 2.
+  std::vector<std::string> internal(inputs->size());
   {
     std::atomic<size_t> next{0}, done{0};
     const bool bar = o.batch && isatty(2);
     auto work = [&] {
       for (size_t i; (i = next++) < inputs->size();) {
         const Input& in = (*inputs)[i];
-        if (in.shuffle) results[i].emplace(synthesize(*in.shuffle, so));
+        if (in.shuffle) {
+          try {
+            results[i].emplace(synthesize(*in.shuffle, so));
+          } catch (const std::exception& e) {
+            internal[i] = e.what();
+          }
+        }
         const size_t d = ++done;
         if (bar && (d % 16 == 0 || d == inputs->size()))
           std::fprintf(stderr, "\rshufc synth: %zu/%zu", d, inputs->size());
@@ -76,13 +88,18 @@ int run_synth(const SynthCliOptions& o) {
     const Input& in = (*inputs)[idx];
     if (!in.shuffle) {
       std::fprintf(stderr, "shufc: error: %s\n", in.error_text().c_str());
-      rc = 1;
+      rc = std::max(rc, 1);
+      continue;
+    }
+    if (!results[idx]) {
+      std::fprintf(stderr, "shufc: internal error: %s%s\n", in.prefix().c_str(), internal[idx].c_str());
+      rc = 2;
       continue;
     }
     auto& r = *results[idx];
     if (!r) {
       std::fprintf(stderr, "shufc: error: %s%s\n", in.prefix().c_str(), r.error().str().c_str());
-      rc = 1;
+      rc = std::max(rc, 1);
       continue;
     }
     const Program& p = r->program;
