@@ -143,8 +143,12 @@ std::optional<Program> or_of_parts(const std::vector<std::vector<int>>& parts, u
       std::vector<int> free = parts[k];
       std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
       const double most = made ? std::min(made->cost, cost - spent) : cost - spent;
+      // (Not where it loads the busiest ports more than the part searched whole: more shuffles
+      // for fewer masks lowers the summed cost and raises llvm-mca's block throughput.)
+      auto busiest = [&](const Program& p) { return program_cost(p, *opts.cpu).port_rthroughput; };
       if (auto z = two_stages(parts[k], free, bits, names, sub, most - kTie))
-        if (const double c = objective_cost(*z, opts); !made || c < made->cost - kTie) {
+        if (const double c = objective_cost(*z, opts);
+            !made || (c < made->cost - kTie && busiest(*z) <= busiest(made->program) + kTie)) {
           if (!made) made = SynthResult{};
           made->program = std::move(*z);
           made->cost = c;
@@ -467,16 +471,18 @@ std::vector<std::vector<int>> shifted_blends(const std::vector<int>& goal, size_
 }
 
 // For a two-input goal past one 16-byte block where lookups stay within blocks (AVX2's vpshufb):
-// the inputs' wanted bytes merged into one register first, each in its own block (a lookup of
-// each input, an or), at the goal's offset where it can (a lane swap and a blend then finish),
-// else anywhere in its block; a one-input shuffle finishes (vpshufb, vperm2f128, vpshufb, vpor:
-// 5.67 on Skylake where each input's lane-crossing lookups, or-ed, take 7). Built directly, not
-// searched (a sub-search of the merge does not reach two lookups and an or); nullopt where a
-// block has too few places or an input's bytes stay in place (a mask) and the other's too.
-std::optional<Program> blocks_merged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                     const SynthOptions& opts) {
+// the inputs' wanted bytes merged into one register first, each in its own block, then a
+// one-input shuffle finishes (vpshufb, vperm2f128, vpshufb, vpor: 5.67 on Skylake where each
+// input's lane-crossing lookups, or-ed, take 7). The merge is built directly (a sub-search does
+// not reach it): a lookup of each input, or a mask of one whose bytes stay at their places, and
+// an or. The layouts: every byte at the goal's offset in its own block (a lane swap and a blend
+// may then finish), or one input's bytes in place and the other's anywhere in their blocks
+// (vpand, vpshufb, vpor: 5.17), else all anywhere in their blocks. Empty where no block has
+// room for its bytes.
+std::vector<Program> blocks_merged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                   const SynthOptions& opts) {
   const unsigned bytes = unsigned(goal.size());
-  if (names.size() != 2 || bytes <= 16 || bytes > 64) return std::nullopt;
+  if (names.size() != 2 || bytes <= 16 || bytes > 64) return {};
   const isa::Instruction* lookup = nullptr;
   double lookup_cost = kInf;
   for (const isa::Instruction* in : isa::instructions_for(opts.target))
@@ -485,44 +491,60 @@ std::optional<Program> blocks_merged(const std::vector<int>& goal, unsigned bits
       if (const auto c = instr_cost(*opts.cpu, in->id); c && c->rthroughput < lookup_cost) lookup = in, lookup_cost = c->rthroughput;
   const Chosen orr = cheapest_or(opts, bits);
   const isa::Instruction* mask = cheapest_byte_mask(opts, bits).in;
-  if (!lookup || !orr.in) return std::nullopt;
-  std::optional<std::vector<int>> layout;
-  for (const bool anywhere : {false, true}) {
+  if (!lookup || !orr.in) return {};
+  // A layout: per goal label, where it may sit. at_offset: at a goal place's offset in its own
+  // block; in_place (input 0 or 1): that input's bytes at their own places.
+  auto layout_of = [&](bool at_offset, int in_place) {
     PlaceMatching m;
     for (unsigned j = 0; j < bytes; ++j) {
       const int g = goal[j];
       if (g < 0) continue;
-      const unsigned block = unsigned(g % 256) / 16;
-      m.add(g, anywhere ? uint64_t(0xFFFF) << (16 * block) : uint64_t(1) << (16 * block + j % 16));
+      const unsigned s = unsigned(g % 256), block = s / 16;
+      m.add(g, g / 256 == in_place ? uint64_t(1) << s
+               : at_offset         ? uint64_t(1) << (16 * block + j % 16)
+                                   : uint64_t(0xFFFF) << (16 * block));
     }
-    if ((layout = m.places(bytes))) break;
-  }
-  if (!layout) return std::nullopt;
-  Program prog = inputs_only(opts, names, bits);
-  int acc = -1;
-  for (unsigned k = 0; k < 2; ++k) {
-    std::vector<int> control(bytes, -1);
-    bool any = false, in_place = true;
-    for (unsigned p = 0; p < bytes; ++p)
-      if (const int l = (*layout)[p]; l >= 0 && l / 256 == int(k)) {
-        control[p] = l % 256;
-        any = true;
-        in_place &= l % 256 == int(p);
+    return m.places(bytes);
+  };
+  std::vector<std::vector<int>> layouts;
+  if (auto l = layout_of(true, -1)) layouts.push_back(std::move(*l));
+  for (int k : {0, 1})
+    if (auto l = mask ? layout_of(false, k) : std::nullopt) layouts.push_back(std::move(*l));
+  if (layouts.empty())
+    if (auto l = layout_of(false, -1)) layouts.push_back(std::move(*l));
+  std::vector<Program> out;
+  for (const std::vector<int>& layout : layouts) {
+    Program prog = inputs_only(opts, names, bits);
+    int acc = -1;
+    for (unsigned k = 0; k < 2 && acc != -2; ++k) {
+      std::vector<int> control(bytes, -1);
+      bool any = false, in_place = true;
+      for (unsigned p = 0; p < bytes; ++p)
+        if (const int l = layout[p]; l >= 0 && l / 256 == int(k)) {
+          control[p] = l % 256;
+          any = true;
+          in_place &= l % 256 == int(p);
+        }
+      if (!any) {  // (one input: the one-input stages' shapes)
+        acc = -2;
+        break;
       }
-    if (!any) return std::nullopt;  // (one input: the one-input stages' shapes)
-    if (in_place && mask) {
-      for (unsigned p = 0; p < bytes; ++p) control[p] = control[p] >= 0 ? int(p) : -1;
-      prog.steps.push_back({"", mask, {k}, 0, control});
-    } else {
-      prog.steps.push_back({"", lookup, {k}, 0, control});
+      if (in_place && mask) {
+        for (unsigned p = 0; p < bytes; ++p) control[p] = control[p] >= 0 ? int(p) : -1;
+        prog.steps.push_back({"", mask, {k}, 0, control});
+      } else {
+        prog.steps.push_back({"", lookup, {k}, 0, control});
+      }
+      const unsigned v = prog.num_values() - 1;
+      if (acc >= 0) prog.steps.push_back({"", orr.in, {unsigned(acc), v}, orr.imm, {}});
+      acc = int(prog.num_values() - 1);
     }
-    const unsigned v = prog.num_values() - 1;
-    if (acc >= 0) prog.steps.push_back({"", orr.in, {unsigned(acc), v}, orr.imm, {}});
-    acc = int(prog.num_values() - 1);
+    if (acc < 0) continue;
+    prog.outputs = {unsigned(acc)};
+    finish(prog);
+    out.push_back(std::move(prog));
   }
-  prog.outputs = {unsigned(acc)};
-  finish(prog);
-  return prog;
+  return out;
 }
 
 // placed_merge's register built directly: each input's wanted bytes, shifted within their 8-byte
@@ -779,17 +801,20 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     // with the other, one lookup after.
     if (used[0] && used[1] && clash && byte_select)
       for (const std::vector<int>& layout : shifted_blends(goal, 1)) consider(layout);
-    // By block throughput, also where positions clash: a few masked inputs, an element shift and
-    // an or on other ports than the one shuffle after them.
-    if (used[0] && used[1] && clash && by_block)
+    // Also where positions clash: a few masked inputs, an element shift and an or on other ports
+    // than the one shuffle after them (by block throughput), or blends and a shift before one
+    // vpermd (summed: AVX2's v8i32:10,13,6,13,0,1,1,5, 2.17 where two vpermd and a blend take
+    // 2.33; not on SSE2, where the one-input shuffle after is several, each on the shuffle port:
+    // a lower sum, more cycles in llvm-mca).
+    if (used[0] && used[1] && clash && (by_block || lookup))
       if (auto placed = placed_merge(goal)) {
         consider(*placed);
         if (auto built = shifted_merge(*placed, bits, names, opts))
           keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
       }
     if (used[0] && used[1] && lookup && !spanning_lookup)
-      if (auto merged_first = blocks_merged(goal, bits, names, opts))
-        keep(second_stage(goal, *merged_first, objective_cost(*merged_first, opts), bits, sub, limit()));
+      for (const Program& merged_first : blocks_merged(goal, bits, names, opts))
+        keep(second_stage(goal, merged_first, objective_cost(merged_first, opts), bits, sub, limit()));
     // (Under latency also beside a whole-register lookup: the parts run side by side, so two
     // lookups and an or take two cycles where vpermt2b takes three.)
     if (used[0] && used[1] && (!spanning_lookup || opts.objective == Objective::latency))
