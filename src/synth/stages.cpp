@@ -89,9 +89,14 @@ std::optional<Program> second_stage(const std::vector<int>& goal, const Program&
 
 // The second stage is searched first, on `first` as laid out: what it costs caps the first
 // stage's search (most layouts cannot be made cheaply enough: the cap ends that search early).
+// `searched`, where given, keeps the second stage searched (for a built first stage of the same
+// layout: second_stage's `known`).
+using KnownStage = std::optional<std::pair<std::vector<int>, SynthResult>>;
 std::optional<Program> two_stages(const std::vector<int>& goal, const std::vector<int>& first_goal, unsigned bits,
-                                  const std::vector<std::string>& names, const SynthOptions& sub, double cost) {
-  std::optional<std::pair<std::vector<int>, SynthResult>> known;
+                                  const std::vector<std::string>& names, const SynthOptions& sub, double cost,
+                                  KnownStage* searched = nullptr) {
+  KnownStage local;
+  KnownStage& known = searched ? *searched : local;
   if (cost < kInf)
     if (auto second_goal = second_goal_of(goal, first_goal))
       if (auto second = synth_goal(*second_goal, bits, {"t"}, capped(sub, cost, 0), true))
@@ -129,39 +134,58 @@ std::optional<Program> or_of_parts(const std::vector<std::vector<int>>& parts, u
   const Chosen orr = cheapest_or(opts, bits);
   if (!orr.in) return std::nullopt;
   const bool zeros_last = !byte_records(opts, bits).lookup;
-  std::vector<unsigned> inputs(names.size());
-  std::iota(inputs.begin(), inputs.end(), 0u);
-  Program prog = inputs_only(opts, names, bits);
+  // Each part's Programs: the one searched, and the one with its zeros last where cheaper alone.
+  std::vector<std::vector<Program>> ways(parts.size());
   double spent = 0;
-  unsigned acc = 0;
   for (size_t k = 0; k < parts.size(); ++k) {
     auto made = synth_goal(parts[k], bits, names, cap ? capped(sub, cost, spent) : sub, false);
+    double least = made ? made->cost : kInf;
+    if (made) ways[k].push_back(std::move(made->program));
     // A part's zeros may come last (its bytes placed, then a mask: SSE2's pshuflw, punpcklwd,
     // pand for a broadcast word beside the other input's), as the whole goal's stages try; not
-    // where a byte lookup makes zeros as it places bytes.
+    // where a byte lookup makes zeros as it places bytes, nor where it loads the busiest ports
+    // more than the part searched whole (more shuffles for fewer masks: a lower sum, more cycles
+    // in llvm-mca).
     if (zeros_last && std::find(parts[k].begin(), parts[k].end(), kZeroByte) != parts[k].end()) {
       std::vector<int> free = parts[k];
       std::replace(free.begin(), free.end(), kZeroByte, kAnyByte);
-      const double most = made ? std::min(made->cost, cost - spent) : cost - spent;
-      // (Not where it loads the busiest ports more than the part searched whole: more shuffles
-      // for fewer masks lowers the summed cost and raises llvm-mca's block throughput.)
       auto busiest = [&](const Program& p) { return program_cost(p, *opts.cpu).port_rthroughput; };
-      if (auto z = two_stages(parts[k], free, bits, names, sub, most - kTie))
+      if (auto z = two_stages(parts[k], free, bits, names, sub, std::min(least, cost - spent) - kTie))
         if (const double c = objective_cost(*z, opts);
-            !made || (c < made->cost - kTie && busiest(*z) <= busiest(made->program) + kTie)) {
-          if (!made) made = SynthResult{};
-          made->program = std::move(*z);
-          made->cost = c;
+            ways[k].empty() || (c < least - kTie && busiest(*z) <= busiest(ways[k][0]) + kTie)) {
+          ways[k].push_back(std::move(*z));
+          least = std::min(least, c);
         }
     }
-    if (!made || (spent += made->cost) > cost + kTie) return std::nullopt;
-    const unsigned v = append(prog, made->program, inputs);
-    if (k > 0) prog.steps.push_back({"", orr.in, {acc, v}, orr.imm, {}});
-    acc = k > 0 ? prog.num_values() - 1 : v;
+    if (ways[k].empty() || (spent += least) > cost + kTie) return std::nullopt;
   }
-  prog.outputs = {acc};
-  finish(prog);
-  return prog;
+  // Spliced, each way of each part (the copies a part's steps need depend on what the others
+  // read: a part cheaper alone may cost more beside them), the cheapest kept.
+  std::optional<Program> best;
+  double best_cost = kInf;
+  std::vector<size_t> pick(parts.size(), 0);
+  for (;;) {
+    std::vector<unsigned> inputs(names.size());
+    std::iota(inputs.begin(), inputs.end(), 0u);
+    Program prog = inputs_only(opts, names, bits);
+    unsigned acc = 0;
+    for (size_t k = 0; k < parts.size(); ++k) {
+      const unsigned v = append(prog, ways[k][pick[k]], inputs);
+      if (k > 0) prog.steps.push_back({"", orr.in, {acc, v}, orr.imm, {}});
+      acc = k > 0 ? prog.num_values() - 1 : v;
+    }
+    prog.outputs = {acc};
+    finish(prog);
+    if (std::any_of(ways.begin(), ways.end(), [](const auto& w) { return w.size() > 1; })) {
+      order_for_copies(prog);
+      commute_for_copies(prog);
+    }
+    if (const double c = objective_cost(prog, opts); c < best_cost - kTie) best_cost = c, best = std::move(prog);
+    size_t k = 0;
+    while (k < parts.size() && ++pick[k] == ways[k].size()) pick[k++] = 0;
+    if (k == parts.size()) break;
+  }
+  return best;
 }
 
 // By input: each input's bytes searched alone (zeros where the other's go), then or-ed: clang's
@@ -506,10 +530,11 @@ std::vector<Program> blocks_merged(const std::vector<int>& goal, unsigned bits, 
     }
     return m.places(bytes);
   };
+  // (The cheaper merges first: what they cost caps the searches after them.)
   std::vector<std::vector<int>> layouts;
-  if (auto l = layout_of(true, -1)) layouts.push_back(std::move(*l));
   for (int k : {0, 1})
     if (auto l = mask ? layout_of(false, k) : std::nullopt) layouts.push_back(std::move(*l));
+  if (auto l = layout_of(true, -1)) layouts.push_back(std::move(*l));
   if (layouts.empty())
     if (auto l = layout_of(false, -1)) layouts.push_back(std::move(*l));
   std::vector<Program> out;
@@ -805,12 +830,14 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     // than the one shuffle after them (by block throughput), or blends and a shift before one
     // vpermd (summed: AVX2's v8i32:10,13,6,13,0,1,1,5, 2.17 where two vpermd and a blend take
     // 2.33; not on SSE2, where the one-input shuffle after is several, each on the shuffle port:
-    // a lower sum, more cycles in llvm-mca).
-    if (used[0] && used[1] && clash && (by_block || lookup))
+    // a lower sum, more cycles in llvm-mca; nor beside a proven answer, where only a tie could come
+    // of it, for a search or two).
+    if (used[0] && used[1] && clash && (by_block || (lookup && !proven)))
       if (auto placed = placed_merge(goal)) {
-        consider(*placed);
+        KnownStage known;  // (the layout's second stage, searched once for both first stages)
+        keep(two_stages(goal, *placed, bits, names, sub, limit(), &known));
         if (auto built = shifted_merge(*placed, bits, names, opts))
-          keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit()));
+          keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit(), known ? &*known : nullptr));
       }
     if (used[0] && used[1] && lookup && !spanning_lookup)
       for (const Program& merged_first : blocks_merged(goal, bits, names, opts))
