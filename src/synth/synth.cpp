@@ -2593,7 +2593,11 @@ class Search {
     std::lock_guard<std::mutex> lock(cat_->reached_mutex);
     std::shared_ptr<const Reached>& r = cat_->reached[k_];
     if (!r) {
-      auto all = std::make_unique<Search>(std::vector<int>(bytes_, kAnyByte), width_, o_, names_);
+      // (Without the cap of the search that asks first: a capped stage's would leave out every
+      // instance dearer than its cap, for every search after it.)
+      SynthOptions uncapped = o_;  // (declared first: the Search keeps it by reference)
+      uncapped.cost_cap = kInf;
+      auto all = std::make_unique<Search>(std::vector<int>(bytes_, kAnyByte), width_, uncapped, names_);
       all->cat_ = cat_;
       all->keep_all_ = true;
       r = std::make_shared<const Reached>(all->reach_all());
