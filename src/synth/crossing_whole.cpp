@@ -538,6 +538,42 @@ class Enumeration {
     }
     return true;
   }
+  // Where the instructions left are the pending movers and nothing else (each of one register),
+  // the result is those movers in some order on one value, which holds every other unread
+  // result: some order and value must bring each goal byte to its place.
+  bool chain_may(unsigned placed, unsigned count) const {
+    const unsigned pending = all() & ~placed;
+    const unsigned left = max_ - count;
+    if (left == 0 || unsigned(std::popcount(pending)) != left || (pending & ~simple_)) return true;
+    unsigned unread_mask = 0, unread_n = 0;
+    for (size_t v = kFirstResult; v < vals_.size(); ++v)
+      if (reads_[v] == 0) unread_mask |= 1u << v, ++unread_n;
+    if (unread_n > 1) return false;
+    std::array<unsigned, 3> order{};
+    unsigned n = 0;
+    for (unsigned r = 0; r < roles_.size(); ++r)
+      if (pending >> r & 1) order[n++] = r;
+    if (n > order.size()) return true;
+    std::sort(order.begin(), order.begin() + n);
+    do {
+      for (size_t x = 0; x < vals_.size(); ++x) {
+        if (x == 2 || (unread_n && !(unread_mask >> x & 1))) continue;
+        bool all_held = true;
+        for (uint32_t js = need_; js && all_held; js &= js - 1) {
+          const unsigned j = unsigned(std::countr_zero(js));
+          unsigned q = j;
+          for (unsigned i = n; i-- > 0 && all_held;) {  // (the last mover first)
+            const int src = roles_[order[i]]->src[q];
+            all_held = src >= 0 && !(src & kSign);
+            q = unsigned((src & kMask) % 256);
+          }
+          all_held = all_held && (where_[x][j] >> q & 1);
+        }
+        if (all_held) return true;
+      }
+    } while (std::next_permutation(order.begin(), order.begin() + n));
+    return false;
+  }
   // brought_[movers][j]: the places from which those movers (role bits), each at most once, in
   // some order, bring a byte to place j.
   void follow_movers() {
@@ -591,7 +627,8 @@ class Enumeration {
     if (unread() <= 1 + (max_ - count)) {
       // With H and the movers placed, what is left keeps bytes in place: some value must hold
       // each goal byte at its place already.
-      if (reachable(placed) && (placed != all() || covered(max_ - count + 1))) found = extend(spent, placed, count, key);
+      if (reachable(placed) && chain_may(placed, count) && (placed != all() || covered(max_ - count + 1)))
+        found = extend(spent, placed, count, key);
     }
     remove();
     steps_.pop_back();

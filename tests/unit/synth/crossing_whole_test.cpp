@@ -344,6 +344,20 @@ TEST(CrossingWhole, NoRandomProgramOfLightsAloneIsRuledOutForItsOwnGoal) {
   EXPECT_FALSE(*synth::light_only_may({&right}, programs.lights, synth::kInf, 0.34, goal, 2));
 }
 
+TEST(CrossingWhole, MoversLastAreOneChainOnOneValue) {
+  // Where the instructions left are the movers alone, the result is their chain on one value:
+  // a's byte 1 of each dword to byte 3 is two shifts (right 1 byte, then left 3, in dwords),
+  // found with room for no light; byte 2 to byte 3 instead is no chain of both (each mover is in
+  // the Program once, and lights keep bytes in place): ruled out.
+  RandomPrograms programs;
+  const CrossingStep right = shift(1, 4), left = shift(-3, 4);
+  std::vector<int> goal(16, synth::kAnyByte);
+  for (int w = 0; w < 4; ++w) goal[size_t(4 * w + 3)] = 4 * w + 1;
+  EXPECT_EQ(synth::light_only_may({&right, &left}, programs.lights, synth::kInf, 0.3, goal, 0), std::optional<bool>(true));
+  goal[3] = 2;
+  EXPECT_EQ(synth::light_only_may({&right, &left}, programs.lights, synth::kInf, 0.3, goal, 0), std::optional<bool>(false));
+}
+
 TEST(CrossingWhole, AnOrOfRegistersWithoutZerosMakesNoGoal) {
   // shufps b, a then psrlq and two ors: each or reads a value without zeros where the other
   // holds a goal byte. The goal: b's dword 2 to dword 0 (crossing), a's dword 1 in place, a's
