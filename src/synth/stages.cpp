@@ -499,10 +499,10 @@ std::vector<std::vector<int>> shifted_blends(const std::vector<int>& goal, size_
 // one-input shuffle finishes (vpshufb, vperm2f128, vpshufb, vpor: 5.67 on Skylake where each
 // input's lane-crossing lookups, or-ed, take 7). The merge is built directly (a sub-search does
 // not reach it): a lookup of each input, or a mask of one whose bytes stay at their places, and
-// an or. The layouts: every byte at the goal's offset in its own block (a lane swap and a blend
-// may then finish), or one input's bytes in place and the other's anywhere in their blocks
-// (vpand, vpshufb, vpor: 5.17), else all anywhere in their blocks. Empty where no block has
-// room for its bytes.
+// an or. The layouts: one input's bytes in place and the other's anywhere in their blocks
+// (vpand, vpshufb, vpor: 5.17), else every byte at the goal's offset in its own block (a lane
+// swap and a blend may then finish), else all anywhere in their blocks. Empty where no block
+// has room for its bytes.
 std::vector<Program> blocks_merged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                    const SynthOptions& opts) {
   const unsigned bytes = unsigned(goal.size());
@@ -530,11 +530,14 @@ std::vector<Program> blocks_merged(const std::vector<int>& goal, unsigned bits, 
     }
     return m.places(bytes);
   };
-  // (The cheaper merges first: what they cost caps the searches after them.)
+  // (The cheaper merges first: what they cost caps the searches after them. The goal's offsets
+  // only where neither input's bytes can stay in place: on 180 random 256-bit AVX2 masks they
+  // made no answer cheaper beside them.)
   std::vector<std::vector<int>> layouts;
   for (int k : {0, 1})
     if (auto l = mask ? layout_of(false, k) : std::nullopt) layouts.push_back(std::move(*l));
-  if (auto l = layout_of(true, -1)) layouts.push_back(std::move(*l));
+  if (layouts.empty())
+    if (auto l = layout_of(true, -1)) layouts.push_back(std::move(*l));
   if (layouts.empty())
     if (auto l = layout_of(false, -1)) layouts.push_back(std::move(*l));
   std::vector<Program> out;
@@ -832,16 +835,20 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     // 2.33; not on SSE2, where the one-input shuffle after is several, each on the shuffle port:
     // a lower sum, more cycles in llvm-mca; nor beside a proven answer, where only a tie could come
     // of it, for a search or two).
+    // (Past 128 bits these merges' stages get a quarter of a stage's nodes each: five searches of
+    // 256-bit one-input goals at 20,000 nodes doubled AVX2's p99.)
+    SynthOptions merge_sub = sub;
+    if (bits > 128) merge_sub.node_budget = std::max<uint64_t>(1, sub.node_budget / 4);
     if (used[0] && used[1] && clash && (by_block || (lookup && !proven)))
       if (auto placed = placed_merge(goal)) {
         KnownStage known;  // (the layout's second stage, searched once for both first stages)
-        keep(two_stages(goal, *placed, bits, names, sub, limit(), &known));
+        keep(two_stages(goal, *placed, bits, names, merge_sub, limit(), &known));
         if (auto built = shifted_merge(*placed, bits, names, opts))
-          keep(second_stage(goal, *built, objective_cost(*built, opts), bits, sub, limit(), known ? &*known : nullptr));
+          keep(second_stage(goal, *built, objective_cost(*built, opts), bits, merge_sub, limit(), known ? &*known : nullptr));
       }
     if (used[0] && used[1] && lookup && !spanning_lookup)
       for (const Program& merged_first : blocks_merged(goal, bits, names, opts))
-        keep(second_stage(goal, merged_first, objective_cost(merged_first, opts), bits, sub, limit()));
+        keep(second_stage(goal, merged_first, objective_cost(merged_first, opts), bits, merge_sub, limit()));
     // (Under latency also beside a whole-register lookup: the parts run side by side, so two
     // lookups and an or take two cycles where vpermt2b takes three.)
     if (used[0] && used[1] && (!spanning_lookup || opts.objective == Objective::latency))
