@@ -111,16 +111,20 @@ struct ByteRecords {
   bool lookup = false;    // a lookup of one register's bytes (pshufb, vpshufb, tbl), in blocks or not
   bool spanning = false;  // one that reads the whole register (not AVX2's vpshufb at 256 bits)
   bool select = false;    // a variable blend of bytes (pblendvb)
+  const isa::Instruction* in_blocks = nullptr;  // the cheapest lookup within 16-byte blocks
 };
 ByteRecords byte_records(const SynthOptions& opts, unsigned bits) {
   ByteRecords r;
+  double in_blocks = kInf;
   for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
-    if (!instr_cost(*opts.cpu, in->id)) continue;
+    const auto c = instr_cost(*opts.cpu, in->id);
+    if (!c) continue;
     r.select |= in->control.kind == isa::Control::Kind::Select && in->num_inputs == 2 && in->elem_bits == 8 && in->reg_bits == bits;
     if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
         in->reg_bits == bits && in->in_bits(0) == bits && in->control.block_elems != 1) {
       r.lookup = true;
       r.spanning |= in->control.block_elems == 0 || in->control.block_elems * 8 >= bits;
+      if (in->control.block_elems == 16 && c->rthroughput < in_blocks) r.in_blocks = in, in_blocks = c->rthroughput;
     }
   }
   return r;
@@ -128,12 +132,12 @@ ByteRecords byte_records(const SynthOptions& opts, unsigned bits) {
 
 // Each part (a goal with zeros where the other parts' bytes go) searched alone, spliced, and the
 // results or-ed in order; nullopt where they cost more than `cost` together. `cap`: each part's
-// search capped by what the parts before it leave.
+// search capped by what the parts before it leave; `zeros_last`: a part with zeros tried with
+// them last too (where no byte lookup makes zeros as it places bytes).
 std::optional<Program> or_of_parts(const std::vector<std::vector<int>>& parts, unsigned bits, const std::vector<std::string>& names,
-                                   const SynthOptions& opts, const SynthOptions& sub, double cost, bool cap) {
+                                   const SynthOptions& opts, const SynthOptions& sub, double cost, bool cap, bool zeros_last) {
   const Chosen orr = cheapest_or(opts, bits);
   if (!orr.in) return std::nullopt;
-  const bool zeros_last = !byte_records(opts, bits).lookup;
   // Each part's Programs: the one searched, and the one with its zeros last where cheaper alone.
   std::vector<std::vector<Program>> ways(parts.size());
   double spent = 0;
@@ -143,7 +147,7 @@ std::optional<Program> or_of_parts(const std::vector<std::vector<int>>& parts, u
     if (made) ways[k].push_back(std::move(made->program));
     // A part's zeros may come last (its bytes placed, then a mask: SSE2's pshuflw, punpcklwd,
     // pand for a broadcast word beside the other input's), as the whole goal's stages try; not
-    // where a byte lookup makes zeros as it places bytes, nor where it loads the busiest ports
+    // where a byte lookup makes zeros as it places bytes (!zeros_last), nor where it loads the busiest ports
     // more than the part searched whole (more shuffles for fewer masks: a lower sum, more cycles
     // in llvm-mca).
     if (zeros_last && std::find(parts[k].begin(), parts[k].end(), kZeroByte) != parts[k].end()) {
@@ -192,14 +196,14 @@ std::optional<Program> or_of_parts(const std::vector<std::vector<int>>& parts, u
 // SSE2 select of two shuffled inputs (pshufd, pshuflw on each, then pand / pandn / por). Undefined
 // bytes are left to the first part (the second makes zeros there: no two bytes are or-ed).
 std::optional<Program> by_input(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                const SynthOptions& opts, const SynthOptions& sub, double cost) {
+                                const SynthOptions& opts, const SynthOptions& sub, double cost, bool zeros_last) {
   std::vector<std::vector<int>> parts = {goal, goal};
   for (size_t j = 0; j < goal.size(); ++j)
     for (int k = 0; k < 2; ++k) {
       int& g = parts[size_t(k)][j];
       if (g >= 0 ? g / 256 != k : g == kAnyByte && k == 1) g = kZeroByte;
     }
-  return or_of_parts(parts, bits, names, opts, sub, cost, false);
+  return or_of_parts(parts, bits, names, opts, sub, cost, false, zeros_last);
 }
 
 // A blend that takes, byte by byte in place, the bytes `taken` from its patch argument and the
@@ -354,7 +358,7 @@ std::optional<Program> patched(const std::vector<int>& goal, unsigned k, unsigne
 // with words of b blended in is `psrld b` (the high words down) or-ed with `pslld` of a `blendps`
 // (the low words up), 1.67, where a variable blend and a lookup take 2.0. At most kMostGroups.
 std::optional<Program> by_displacement(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                       const SynthOptions& opts, const SynthOptions& sub, double cost) {
+                                       const SynthOptions& opts, const SynthOptions& sub, double cost, bool zeros_last) {
   constexpr size_t kMostGroups = 3;
   std::vector<int> moves;  // the groups' displacements, in the order first met
   for (size_t j = 0; j < goal.size(); ++j)
@@ -376,7 +380,7 @@ std::optional<Program> by_displacement(const std::vector<int>& goal, unsigned bi
       const int d = g >= 0 ? int(j) - g % 256 : 0;
       if (g >= 0 ? (in_place_apart ? (d == 0) != (k == 0) : d != moves[k]) : g == kAnyByte && k > 0) parts[k][j] = kZeroByte;
     }
-  return or_of_parts(parts, bits, names, opts, sub, cost, true);
+  return or_of_parts(parts, bits, names, opts, sub, cost, true, zeros_last);
 }
 
 // The inputs' wanted elements in one register, for a one-input shuffle to finish: each in place,
@@ -502,17 +506,11 @@ std::vector<std::vector<int>> shifted_blends(const std::vector<int>& goal, size_
 // an or. The layouts: one input's bytes in place and the other's anywhere in their blocks
 // (vpand, vpshufb, vpor: 5.17), else every byte at the goal's offset in its own block (a lane
 // swap and a blend may then finish), else all anywhere in their blocks. Empty where no block
-// has room for its bytes.
+// has room for its bytes, or without `lookup` (the target's cheapest within 16-byte blocks).
 std::vector<Program> blocks_merged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                                   const SynthOptions& opts) {
+                                   const SynthOptions& opts, const isa::Instruction* lookup) {
   const unsigned bytes = unsigned(goal.size());
   if (names.size() != 2 || bytes <= 16 || bytes > 64) return {};
-  const isa::Instruction* lookup = nullptr;
-  double lookup_cost = kInf;
-  for (const isa::Instruction* in : isa::instructions_for(opts.target))
-    if (in->control.kind == isa::Control::Kind::Table && in->num_inputs == 1 && in->moves_only() && in->elem_bits == 8 &&
-        in->reg_bits == bits && in->in_bits(0) == bits && in->control.block_elems == 16)
-      if (const auto c = instr_cost(*opts.cpu, in->id); c && c->rthroughput < lookup_cost) lookup = in, lookup_cost = c->rthroughput;
   const Chosen orr = cheapest_or(opts, bits);
   const isa::Instruction* mask = cheapest_byte_mask(opts, bits).in;
   if (!lookup || !orr.in) return {};
@@ -791,7 +789,8 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   // one-input part, the search's or step has tried the shapes by input (not AVX2's vpshufb at
   // 256 bits, in-lane, nor a pand with a constant, a table of blocks of one byte); with none at
   // all (SSE2), bytes move through words or within elements after them.
-  const auto [lookup, spanning_lookup, byte_select] = byte_records(opts, bits);
+  const ByteRecords records = byte_records(opts, bits);
+  const bool lookup = records.lookup, spanning_lookup = records.spanning, byte_select = records.select;
   // A second stage is a one-input shuffle: without a byte lookup (SSE2) its bytes go well only by
   // the stages' shapes (words, elements first: a byte reverse after a blend, 6.0 where its
   // bytes' masked parts or-ed take 32.7), so it runs them, once (their searches run none).
@@ -847,18 +846,18 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
           keep(second_stage(goal, *built, objective_cost(*built, opts), bits, merge_sub, limit(), known ? &*known : nullptr));
       }
     if (used[0] && used[1] && lookup && !spanning_lookup)
-      for (const Program& merged_first : blocks_merged(goal, bits, names, opts))
+      for (const Program& merged_first : blocks_merged(goal, bits, names, opts, records.in_blocks))
         keep(second_stage(goal, merged_first, objective_cost(merged_first, opts), bits, merge_sub, limit()));
     // (Under latency also beside a whole-register lookup: the parts run side by side, so two
     // lookups and an or take two cycles where vpermt2b takes three.)
     if (used[0] && used[1] && (!spanning_lookup || opts.objective == Objective::latency))
-      keep(by_input(goal, bits, names, opts, sub, limit()));
+      keep(by_input(goal, bits, names, opts, sub, limit(), !lookup));
   }
   // (Not beside a proven answer, where only a tie on lighter ports could come of them: a search
   // each, for little. Near-identity goals are not few among small masks: v2i64:0,3 is one.)
   if (!proven) {
     for (unsigned k = 0; k < names.size(); ++k) keep(patched(goal, k, bits, names, opts, sub, limit()));
-    keep(by_displacement(goal, bits, names, opts, sub, limit()));
+    keep(by_displacement(goal, bits, names, opts, sub, limit(), !lookup));
   }
   return best;
 }

@@ -435,9 +435,6 @@ class Search {
       if (goal_[j] >= 0 && unsigned(goal_[j] % 256) / 8 != j / 8) return false;
     return true;
   }
-  // Whether the one-crossing argument would prove the best answer were level 3 complete (nothing
-  // recorded: crossing_rules_out_best does that once it is; where an answer offered costs less
-  // without its copies, three_steps_exact prices them after level 3).
   // Level 3 run to its end, whatever its bound (full_third_); false when the budget ran out.
   bool third_to_end() {
     full_third_ = true;
@@ -445,6 +442,9 @@ class Search {
     full_third_ = false;
     return done;
   }
+  // Whether the one-crossing argument would prove the best answer were level 3 complete (nothing
+  // recorded: crossing_rules_out_best does that once it is; where an answer offered costs less
+  // without its copies, three_steps_exact prices them after level 3).
   bool would_prove_after_three() {
     if (out_of_budget_ || handed_over_ || !additive() || !answered()) return false;
     const bool pairs = pairs_ran(3);
@@ -3131,11 +3131,7 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
       r.nodes += r2.nodes, r.ms += r2.ms, r.cpu_ms += r2.cpu_ms;
     }
   }
-  // (Under a cap the last resorts would look for dearer answers than were asked for; the stages,
-  // where they run, look for one within it.)
   const bool stages = split_stages && opts.stages;
-  auto over_cap = [&] { return Error{fmt::format("no {} sequence costs at most {} (the cost cap)", opts.target.name, opts.cost_cap)}; };
-  if (r.cost == kInf && opts.cost_cap < kInf && !stages) return over_cap();
   Search& s = *search;
   const double catalog_ms = r.catalog_ms;
   auto block = [&](const Program& p) { return program_cost(p, *opts.cpu).block_rthroughput; };
@@ -3164,7 +3160,10 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
       if (!by_block && !r.optimal && r.cost < was - 1e-5 && s.proven_past_levels(r.cost))
         r.optimal = r.past_levels = true, r.lower_bound = r.cost;
     }
-  if (r.cost == kInf && opts.cost_cap < kInf) return over_cap();
+  // (Under a cap the last resorts would look for dearer answers than were asked for; the stages,
+  // where they ran, looked for one within it.)
+  if (r.cost == kInf && opts.cost_cap < kInf)
+    return Error{fmt::format("no {} sequence costs at most {} (the cost cap)", opts.target.name, opts.cost_cap)};
   std::optional<Program> last_resort;
   if (r.cost == kInf && bits >= 256) last_resort = halves(goal, bits, names, opts, r.ms);
   else if (r.cost == kInf && 2 * bits <= opts.target.max_reg_bits) last_resort = widened_table(goal, bits, names, opts);
