@@ -1,6 +1,7 @@
 // Shuffle synthesis: the cheapest Program the search can find for one shuffle on a target,
 // verified by the simulator, with an honest statement of optimality.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -26,6 +27,11 @@ struct SynthOptions {
   const CpuModel* cpu = nullptr;
   Objective objective = Objective::throughput;
   unsigned budget_ms = 1000;      // wall-clock budget of the search
+  // When the whole synthesis must end (synthesize sets it from budget_ms): the searches it runs
+  // within one another (stages, result registers, last resorts), each with its share of
+  // budget_ms, also stop here, so their shares' roundings and the work between them do not add
+  // up past the budget. A search's catalog, built once per process, moves it on by its own time.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   uint64_t node_budget = 2000000; // search nodes (last instructions, or last and middle pairs) at most
   // Level-3 nodes spent while even a complete third level could not prove the best answer
   // optimal (it then only looks for a cheaper answer).
@@ -58,6 +64,10 @@ struct SynthOptions {
   // as cheap (synth_goal then reports an error). Infinite: any answer.
   double cost_cap = std::numeric_limits<double>::infinity();
 };
+
+// Whether the synthesis's deadline has passed: what is only worth trying within the budget (a
+// stage, a wider register, a search for shared values) is then not started.
+inline bool past_deadline(const SynthOptions& o) { return std::chrono::steady_clock::now() > o.deadline; }
 
 struct SynthResult {
   Program program;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bitset>
+#include <chrono>
 #include <cstdint>
 #include <limits>
 
@@ -435,8 +436,9 @@ class Enumeration {
  public:
   // h: nullptr for Programs of light instructions only.
   Enumeration(const CrossingStep* h, const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
-              double zero_register, double room, const std::vector<int>& goal, unsigned max_instructions, double copy)
-      : has_h_(h != nullptr), whole_(h && whole_table(*h)), lights_(lights), zero_register_(zero_register), room_(room), copy_(copy),
+              double zero_register, double room, const std::vector<int>& goal, unsigned max_instructions, double copy,
+              std::chrono::steady_clock::time_point deadline)
+      : deadline_(deadline), has_h_(h != nullptr), whole_(h && whole_table(*h)), lights_(lights), zero_register_(zero_register), room_(room), copy_(copy),
         goal_(goal), max_(max_instructions) {
     if (h) roles_.push_back(h);
     for (const CrossingStep* m : ms) roles_.push_back(m);
@@ -472,7 +474,11 @@ class Enumeration {
     }
     add(Value{}, false);  // the zero register, paid when first read
   }
-  bool any() { return extend(0.0, 0, 0, Key{}); }
+  // Whether some Program may make the goal; nullopt where the deadline passed first.
+  std::optional<bool> any() {
+    const bool may = extend(0.0, 0, 0, Key{});
+    return late_ ? std::nullopt : std::optional<bool>(may);
+  }
   // Programs of at most n instructions, none programmable, are not asked for (the levels tried them).
   void skip_fixed_up_to(unsigned n) { levels_tried_ = n; }
 
@@ -792,6 +798,8 @@ class Enumeration {
   }
 
   bool extend(double spent, unsigned placed, unsigned count, const Key& prev) {
+    // Past the deadline every partial Program "may": the caller learns it was late (any()).
+    if (late_ || (calls_++ % 1024 == 0 && std::chrono::steady_clock::now() > deadline_)) return late_ = true;
     // (The zero register counts as an instruction here: the levels may have taken it so.)
     if (placed == all() && unread() == 1 && (count + (reads_[2] > 0) > levels_tried_ || programmable_ > 0) &&
         (copy_ <= 0 || spent + std::max(0.0, copy_ * fewest_copies() - vacated_) < room_ - kEps) &&
@@ -915,6 +923,9 @@ class Enumeration {
     return false;
   }
 
+  std::chrono::steady_clock::time_point deadline_;
+  uint32_t calls_ = 0;
+  bool late_ = false;  // the deadline passed: every Program not yet tried "may"
   bool has_h_;
   bool whole_;            // H is a whole lookup (pshufb): its result bytes are choices of h_arg_'s
   size_t h_arg_ = 0;      // H's argument, while H is placed
@@ -1015,20 +1026,20 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
                                        const std::vector<int>& goal, unsigned min_instructions, unsigned levels_tried,
-                                       double copy) {
+                                       double copy, std::chrono::steady_clock::time_point deadline) {
   if ((h.programmable ? !small_table(h) && !whole_table(h) : h.src.size() != kBytes) || goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
   const unsigned max_instructions = 1 + unsigned(ms.size()) + lights.fitting(room);
   if (max_instructions > kMaxInstructions || max_instructions < min_instructions) return std::nullopt;
-  Enumeration e(&h, ms, lights, zero_register, room, goal, max_instructions, copy);
+  Enumeration e(&h, ms, lights, zero_register, room, goal, max_instructions, copy, deadline);
   if (!h.programmable) e.skip_fixed_up_to(levels_tried);
   return e.any();
 }
 
 std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
                                    double zero_register, double room, const std::vector<int>& goal,
-                                   unsigned levels_tried, double copy) {
+                                   unsigned levels_tried, double copy, std::chrono::steady_clock::time_point deadline) {
   if (goal.size() != kBytes) return std::nullopt;
   for (const CrossingStep* m : ms)
     if (m->programmable || m->src.size() != kBytes) return std::nullopt;
@@ -1037,7 +1048,7 @@ std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, c
   if (max_instructions <= levels_tried &&
       std::none_of(lights.kinds.begin(), lights.kinds.end(), [&](const auto& l) { return l.programmable && l.cost < room - kEps; }))
     return false;  // (every such Program the levels tried)
-  Enumeration e(nullptr, ms, lights, zero_register, room, goal, max_instructions, copy);
+  Enumeration e(nullptr, ms, lights, zero_register, room, goal, max_instructions, copy, deadline);
   e.skip_fixed_up_to(levels_tried);
   return e.any();
 }

@@ -10,6 +10,7 @@
 // its instructions and the finest blocks its controls choose by: every Program the catalog holds
 // of that shape is among those tried, so a "no" is a proof and a "may" only a failure to prove.
 #pragma once
+#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -62,15 +63,18 @@ struct InPlaceLights {
 std::optional<bool> whole_crossing_may(const CrossingStep& h, const std::vector<const CrossingStep*>& ms,
                                        const InPlaceLights& lights, double zero_register, double room,
                                        const std::vector<int>& goal, unsigned min_instructions,
-                                       unsigned levels_tried = 0, double copy = 0);
+                                       unsigned levels_tried = 0, double copy = 0,
+                                       std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 // Likewise for Programs of the movers `ms` and in-place lights alone, no crossing instruction
 // (goals whose bytes stay in their 8-byte halves), leaving out those of at most `levels_tried`
 // instructions none of them programmable (the complete levels tried them); nullopt where a mover
 // is programmable or the Programs are too many to try (more than kMostLightOnly instructions).
+// Both give nullopt too once `deadline` has passed before every Program was tried.
 constexpr unsigned kMostLightOnly = 5;  // the longest Programs light_only_may runs
 std::optional<bool> light_only_may(const std::vector<const CrossingStep*>& ms, const InPlaceLights& lights,
                                    double zero_register, double room, const std::vector<int>& goal,
-                                   unsigned levels_tried, double copy = 0);
+                                   unsigned levels_tried, double copy = 0,
+                                   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 }  // namespace shufc::synth

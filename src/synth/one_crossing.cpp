@@ -967,7 +967,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     };
     if (!each_set(each_set, 0, 0.0)) return false;
     for (const auto& [movers_set, cost] : sets) {
-      const auto may = light_only_may(movers_set, *in_place, p.zero_register, limit - cost, p.goal, 3, p.copy);
+      const auto may = light_only_may(movers_set, *in_place, p.zero_register, limit - cost, p.goal, 3, p.copy, p.deadline);
       if (!may || *may) return false;
     }
     return true;
@@ -1181,7 +1181,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     auto tried_whole = [&]() {
       if (!in_place) return true;
       if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal,
-                                              levels >= 3 || h.programmable ? 3 : 4, std::min(levels, 3u), p.copy))
+                                              levels >= 3 || h.programmable ? 3 : 4, std::min(levels, 3u), p.copy, p.deadline))
         return *may;
       // (A byte map H's Programs are too many (more than four instructions) or too few.)
       if (levels >= 3 || h.programmable || 1 + ms.size() + in_place->fitting(limit - c) != 3) return true;
@@ -1253,6 +1253,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   std::vector<Reach> r;
   std::vector<size_t> order;
   auto each_h = [&](const Movers& mm) {
+    if (std::chrono::steady_clock::now() > p.deadline) return false;  // (late: nothing proven)
     ms.clear();
     for (const MoverMap* m : mm) ms.push_back(m->step);
     double c = 0;
@@ -1322,7 +1323,8 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   constexpr size_t kFewDeferred = 16;
   if (deferred.size() > kFewDeferred && !p.short_third) return false;
   for (const Deferred& d : deferred) {
-    const auto may = whole_crossing_may(*d.h, d.ms, *in_place, p.zero_register, d.room, p.goal, 3, std::min(levels, 3u), p.copy);
+    const auto may = whole_crossing_may(*d.h, d.ms, *in_place, p.zero_register, d.room, p.goal, 3, std::min(levels, 3u), p.copy,
+                                        p.deadline);
     if (!may || *may) return false;
   }
   return true;

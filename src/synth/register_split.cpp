@@ -99,7 +99,15 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   // more: they are tried after the parts, which then had their budgets.
   SynthOptions sub = opts;
   unsigned searches_left = searches;
-  auto spent = [&] { return double(opts.budget_ms) - r.ms < 1; };  // (the merge and the join then stop)
+  double parts_ms = 0;  // the parts' searches so far (part), and how many
+  unsigned parts_done = 0;
+  // Whether what is left of the budget is spent, beside what the parts still to come will take
+  // (as long as those so far did, each): the alternatives (other groupings, the merge, the join)
+  // then stop, and the parts every result register needs keep their time.
+  auto spent = [&] {
+    const double reserve = parts_done ? parts_ms / parts_done * searches_left : 0;
+    return double(opts.budget_ms) - r.ms - reserve < 1 || past_deadline(opts);
+  };
   auto share = [&](bool counted = true) -> const SynthOptions& {
     const unsigned n = counted ? std::max(1u, searches_left) : searches_left + 1;
     searches_left -= counted && searches_left > 0;
@@ -133,6 +141,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     }
     auto s = synth_goal(want, reg_bits, names_of(group), share());
     if (!s) return Error{fmt::format("result register {}: {}", o, s.error().message)};
+    parts_ms += s->ms, ++parts_done;
     return std::pair{append(into, s->program, values_of(group)), std::move(*s)};
   };
   // Result register o from its registers merged in place, when their wanted bytes sit at distinct
@@ -246,7 +255,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       groupings.push_back({{regs[1], regs[2]}, {regs[0]}});
     }
     for (const auto& grouping : groupings) {
-      if (!orr.in) break;
+      if (!orr.in || (&grouping != &groupings[0] && spent())) break;
       Program trial = whole;
       unsigned acc = 0;
       for (size_t gi = 0; gi < grouping.size(); ++gi) {

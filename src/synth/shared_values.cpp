@@ -121,7 +121,7 @@ void share_values(Program& p, const std::vector<std::vector<int>>& goals, unsign
       const Program base = p;
       for (const Source& s : sources(base, *labels, goals[o], reg_bits, o)) {
         const double ms_now = left_ms();
-        if (ms_now < 1 || searches_left == 0 || nodes_left == 0) return;
+        if (ms_now < 1 || past_deadline(opts) || searches_left == 0 || nodes_left == 0) return;
         SynthOptions sub = opts;
         sub.budget_ms = std::max(1u, unsigned(ms_now / searches_left));
         sub.node_budget = std::max<uint64_t>(1, nodes_left / searches_left);

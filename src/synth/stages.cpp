@@ -755,7 +755,7 @@ std::optional<std::vector<int>> elements_first(const std::vector<int>& goal, uns
 std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                               const SynthOptions& opts, const Program& found, double cost, double spent_ms,
                               bool by_block, bool proven) {
-  if (spent_ms >= opts.budget_ms) return std::nullopt;
+  if (spent_ms >= opts.budget_ms || past_deadline(opts)) return std::nullopt;
   SynthOptions sub = opts;
   sub.budget_ms = std::max(1u, unsigned((opts.budget_ms - spent_ms) / 6));  // up to six searches
   // A stage is a smaller shuffle than the whole, and only an answer is wanted of it, not a proof:

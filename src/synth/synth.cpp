@@ -244,6 +244,8 @@ class Search {
     stays_memo_.assign(reached->derivations.size() * k_, -1);
     start_ = std::chrono::steady_clock::now();
     const double catalog_ms = std::chrono::duration<double, std::milli>(start_ - t_catalog).count();
+    end_ = start_ + std::chrono::milliseconds(o_.budget_ms);
+    if (o_.deadline != std::chrono::steady_clock::time_point::max()) end_ = std::min(end_, o_.deadline + (start_ - t_catalog));
     const double cpu_start = thread_cpu_ms();
     // Depths 0 and 1: the leaves (the inputs and a zero register), then the contents reached
     // from them that hold a byte the goal wants (Reached; made by instances of the leaves, so
@@ -493,7 +495,7 @@ class Search {
   bool out_of_budget() {
     if (unbudgeted_) return false;
     if (nodes_ >= o_.node_budget) out_of_budget_ = true;
-    else if (++clock_calls_ % 32 == 0 && std::chrono::steady_clock::now() - start_ > std::chrono::milliseconds(o_.budget_ms))
+    else if (++clock_calls_ % 32 == 0 && std::chrono::steady_clock::now() > end_)
       out_of_budget_ = true;
     return out_of_budget_;
   }
@@ -1808,6 +1810,7 @@ class Search {
       if (in.arity == 0) p.zero_register = std::min(p.zero_register, in.cost);
     // (Under latency copies are not counted: they are renamed away.)
     if (cat_->destructive && o_.objective != Objective::latency) p.copy = added_cost("copy.128").value_or(0);
+    if (!unbudgeted_) p.deadline = end_;
     std::lock_guard<std::mutex> lock(cat_->crossing_mutex);
     if (!cat_->crossing) cat_->crossing = std::make_shared<const std::vector<synth::CrossingStep>>(crossing_steps());
     p.steps = cat_->crossing;
@@ -2597,6 +2600,7 @@ class Search {
       // instance dearer than its cap, for every search after it.)
       SynthOptions uncapped = o_;  // (declared first: the Search keeps it by reference)
       uncapped.cost_cap = kInf;
+      uncapped.deadline = std::chrono::steady_clock::time_point::max();
       auto all = std::make_unique<Search>(std::vector<int>(bytes_, kAnyByte), width_, uncapped, names_);
       all->cat_ = cat_;
       all->keep_all_ = true;
@@ -3068,6 +3072,7 @@ class Search {
   bool zero_leaf_ = false;  // a zero register was reached at depth 1 and served as a leaf
   bool keep_all_ = false;   // building Reached: every content kept, none an answer
   std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point end_;  // the budget's: the earlier of budget_ms and SynthOptions::deadline
 };
 
 }  // namespace
@@ -3101,6 +3106,8 @@ std::optional<unsigned> wrong_byte(const Program& p, const std::vector<int>& goa
 
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                  const SynthOptions& options, bool split_stages) {
+  // (A stage is only worth its search within the budget.)
+  if (options.in_stage && past_deadline(options)) return Error{"the budget ran out before this stage"};
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = thread_cpu_ms();
   // The ports objective: the summed throughput guides the search; the answer and the two-stage
@@ -3115,7 +3122,7 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
   auto search = std::make_unique<Search>(goal, bits, opts, names, split_stages ? Search::Vacates::hand_over : Search::Vacates::unpriced);
   Program prog;
   SynthResult r = search->run(prog);
-  if (!r.optimal && split_stages && search->vacates_block()) {
+  if (!r.optimal && split_stages && search->vacates_block() && !past_deadline(opts)) {
     // Again with the copies out of the fixed control register priced, within what is left of the
     // budgets; its answer replaces the first where proven or cheaper.
     again.budget_ms = unsigned(std::max(0.0, double(opts.budget_ms) - r.ms));
@@ -3221,8 +3228,11 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
 
 }  // namespace synth
 
-Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& opts) {
-  if (!opts.cpu) return Error{"synth needs a CPU cost model"};
+Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& options) {
+  if (!options.cpu) return Error{"synth needs a CPU cost model"};
+  SynthOptions opts = options;
+  if (opts.deadline == std::chrono::steady_clock::time_point::max())
+    opts.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.budget_ms);
   if (opts.cpu->arch != opts.target.arch) return Error{fmt::format("CPU '{}' is not a {} CPU", opts.cpu->name, opts.target.name)};
   if (in.scalable()) return Error{"synth handles fixed-length vectors; scalable ones are the scalable-vectors engine's"};
   const ShuffleVector& sv = in;
@@ -3295,7 +3305,7 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
     if (r && o.split_registers && (w < 128 || (reg_bits && (in_bits > w || out_bits > w))))
       for (unsigned c = w * 2; c <= max_bits; c *= 2)
         if (splits(c, kPartialLast) && synth::split_fits(g.goal, unsigned(in_bits), out_bits, c, o)) wider.push_back(c);
-    for (size_t i = 0; i < wider.size() && double(o.budget_ms) - r->ms >= 1; ++i) {
+    for (size_t i = 0; i < wider.size() && double(o.budget_ms) - r->ms >= 1 && !past_deadline(o); ++i) {
       const double left = double(wider.size() - i);
       SynthOptions rest = o;
       rest.budget_ms = unsigned(std::max(1.0, (double(o.budget_ms) - r->ms) / left));

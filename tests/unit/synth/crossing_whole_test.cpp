@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -373,6 +374,21 @@ TEST(CrossingWhole, AnOrOfRegistersWithoutZerosMakesNoGoal) {
   InPlaceLights blends = ors;
   blends.add({InPlaceLights::Kind::Select, kThird, 4});
   EXPECT_TRUE(*synth::whole_crossing_may(h, {}, blends, synth::kInf, 0.8, goal, 0));
+}
+
+TEST(CrossingWhole, PastItsDeadlineNothingIsRuledOut) {
+  // The Programs of AnOrOfRegistersWithoutZerosMakesNoGoal, none of which makes the goal: tried
+  // after the deadline, the answer is "cannot tell", not "none".
+  std::vector<int> goal(16, synth::kAnyByte);
+  for (int k = 0; k < 4; ++k) goal[size_t(k)] = B + 8 + k, goal[size_t(4 + k)] = 4 + k;
+  goal[10] = 10, goal[11] = 11, goal[14] = B + 14, goal[15] = B + 15;
+  InPlaceLights ors;
+  ors.add({InPlaceLights::Kind::Join, kThird});
+  const CrossingStep h = shufps(0x02), m = shift(2, 8);
+  const auto late = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  EXPECT_EQ(synth::whole_crossing_may(h, {&m}, ors, synth::kInf, 0.8, goal, 0, 0, 0, late), std::nullopt);
+  EXPECT_EQ(synth::light_only_may({&m}, ors, synth::kInf, 0.8, goal, 0, 0, late), std::nullopt);
+  EXPECT_EQ(synth::light_only_may({&m}, ors, synth::kInf, 0.8, goal, 0, 0), false);
 }
 
 TEST(CrossingWhole, ASignedPackMovesOnlySignExtendedElements) {

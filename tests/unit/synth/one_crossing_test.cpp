@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 
 #include "../../../src/synth/goal.h"
@@ -143,6 +144,21 @@ TEST(OneCrossing, AByteMapWithTwoMoversIsTriedWhole) {
   goal[8] = B + 7;
   p.goal = goal;
   EXPECT_TRUE(synth::one_crossing_rules_out(p, 1 + 2.0 / 3 + 2.0 / 3, 2));
+}
+
+TEST(OneCrossing, PastItsDeadlineTheArgumentProvesNothing) {
+  // AByteMapWithTwoMoversIsTriedWhole's second goal, ruled out in time; not after the deadline
+  // (the search's budget: it stops there, unproven).
+  std::vector<int> goal(16, synth::kAnyByte);
+  for (int q = 0; q < 7; ++q) goal[size_t(q)] = q + 1;
+  for (int q = 9; q < 16; ++q) goal[size_t(q)] = B + q - 9;
+  goal[7] = synth::kZeroByte, goal[8] = B + 7;
+  CrossingProof p = ssse3_like(goal);
+  std::vector<CrossingStep> no_lookup(p.steps->begin() + 1, p.steps->end());
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(std::move(no_lookup));
+  EXPECT_TRUE(synth::one_crossing_rules_out(p, 1 + 2.0 / 3 + 2.0 / 3, 2));
+  p.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  EXPECT_FALSE(synth::one_crossing_rules_out(p, 1 + 2.0 / 3 + 2.0 / 3, 2));
 }
 
 TEST(OneCrossing, AResultOfThreeValuesTakesTwoJoins) {

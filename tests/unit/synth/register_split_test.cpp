@@ -1,5 +1,6 @@
 // Shuffles of several registers (register_split.h): interleaved loads (a wide operand, one result
 // register), interleaved stores (a result of two registers), and what is refused.
+#include <chrono>
 #include <random>
 #include <string>
 
@@ -288,6 +289,20 @@ TEST(SynthRegisters, OperandsUpTo256BytesKeepTheirBytesApart) {
   expect_computes(r->program, m.c_str());
   // Larger operands are refused, not mislabelled.
   EXPECT_FALSE(synthesize(*parse_one("v512i8:0,300,511,2"), options("avx512vbmi", "icelake-server")));
+}
+
+TEST(SynthRegisters, PastTheDeadlineEachRegisterStillHasItsParts) {
+  // AVX2, two 256-bit result registers of four input registers each: with the deadline passed
+  // before it began, the parts every register needs are searched (each stops at its first check
+  // and falls back), the alternatives (the merge, the join) and the shared values are not.
+  const char* m = "v32i16:58,u,13,u,63,1,39,7,u,35,u,u,u,23,u,26,u,42,43,63,53,u,55,31,4,33,60,u,u,41,26,13";
+  SynthOptions o = options("avx2");
+  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  auto r = synthesize(*parse_one(m), o);
+  ASSERT_TRUE(r) << r.error().str();
+  EXPECT_FALSE(r->optimal);
+  EXPECT_EQ(r->program.outputs.size(), 2u);
+  expect_computes(r->program, m);
 }
 
 TEST(SynthRegisters, AResultRegisterReadsAtMostEight) {
