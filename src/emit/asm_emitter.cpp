@@ -342,6 +342,14 @@ class AsmWriter {
     std::string_view t = in.spell.ctype;
     return t.ends_with("i") ? 'i' : t.ends_with("d") ? 'd' : 's';
   }
+  // Whether register r is the fixed control register of an instruction after step j that runs
+  // while value v, made at j, is still read (v would have to move out of it first).
+  bool wanted_fixed(int r, unsigned v, int j) const {
+    const int last = std::min<int>(last_[v], int(p_.steps.size()) - 1);
+    for (int k = j + 1; k <= last; ++k)
+      if (fixed_control_register(*p_.steps[size_t(k)].instr) == r) return true;
+    return false;
+  }
   int next_use(unsigned v, int j) const {
     for (int u : uses_[v])
       if (u > j) return u;
@@ -620,10 +628,15 @@ void AsmWriter::step(int j) {
     for (int t : temps) reusable[size_t(t)] = true;
     if (fixed >= 0) reusable[size_t(fixed)] = false;
     auto usable = [&](int r) { return r >= 0 && unsigned(r) < limit(v) && ((occ_[size_t(r)] < 0 && !pinned[size_t(r)]) || reusable[size_t(r)]); };
-    for (int r : list_hints(v, j))
-      if (dest < 0 && usable(r)) dest = r;
-    for (unsigned r = 0; r < limit(v) && dest < 0; ++r)
-      if ((occ_[r] < 0 && !pinned[r]) || reusable[r]) dest = int(r);
+    // Not, where another will do, the fixed control register of a later instruction while the
+    // result still lives there (SSE4.1's pblendvb after pshuflw of input 0: pshuflw into xmm0
+    // would be copied out again for the blend's control).
+    for (const bool avoid : {true, false}) {
+      for (int r : list_hints(v, j))
+        if (dest < 0 && usable(r) && !(avoid && wanted_fixed(r, v, j))) dest = r;
+      for (unsigned r = 0; r < limit(v) && dest < 0; ++r)
+        if (((occ_[r] < 0 && !pinned[r]) || reusable[r]) && !(avoid && wanted_fixed(int(r), v, j))) dest = int(r);
+    }
     if (dest < 0) dest = alloc(limit(v), pinned, j);
   }
 

@@ -6,6 +6,7 @@
 #include <array>
 #include <bitset>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -879,11 +880,13 @@ class Enumeration {
           // A light of a kind on values that light of that kind made of at most as many values as
           // it reads (a blend of a blend of a and b, and a or b): the one light on those values
           // makes whatever the chain makes, in fewer instructions or as many (where the chain's
-          // first is read elsewhere). Where the levels tried the short Programs (their copies
-          // priced apart) the chain is still tried.
+          // first is read elsewhere; of a fixed blend or mask, its pattern again on those values:
+          // each byte from the same side, or zero, as before). Where the levels tried the short
+          // Programs (their copies priced apart) the chain is still tried. (Not a fixed pick: a
+          // pick of a pick keeps the first one's zeros and takes more from one side.)
           const auto bases = [&](size_t v) { return chains_[v].light == int(k) ? chains_[v].bases : uint32_t(1) << v; };
           const Chain chain{int(k), bases(x) | bases(y)};
-          if (levels_tried_ == 0 && (chains_[x].light == int(k) || chains_[y].light == int(k)) &&
+          if (levels_tried_ == 0 && !(light.fixed && light.kind == Kind::Pick) && (chains_[x].light == int(k) || chains_[y].light == int(k)) &&
               std::popcount(chain.bases) <= (mask ? 1 : 2))
             continue;
           // A control register that input 0 arrives in, read with a value still there: a copy.
@@ -896,7 +899,9 @@ class Enumeration {
           for (unsigned q = 0; q < kBytes; ++q) {
             Byte& o = v[q];
             const unsigned var = id * kBytes + q / light.bytes * light.bytes;  // (one control per block)
-            if (light.kind == Kind::Join) {
+            if (light.fixed) {
+              if (light.from[q] >= 0) o.append(vals_[light.from[q] ? y : x][q]);
+            } else if (light.kind == Kind::Join) {
               o.append(vals_[x][q]);
               o.append(vals_[y][q]);
             } else if (light.kind == Kind::Mask) {
@@ -907,7 +912,7 @@ class Enumeration {
               o.append(vals_[y][q], int((pick ? var + kBytes : var) * 2 + 1));
             }
           }
-          const unsigned used = light.kind == Kind::Join ? 0 : light.kind == Kind::Pick ? 2 : 1;
+          const unsigned used = light.kind == Kind::Join || light.fixed ? 0 : light.kind == Kind::Pick ? 2 : 1;
           controls_ += used;
           programmable_ += light.programmable;
           vacated_ += copy;
@@ -969,9 +974,10 @@ class Enumeration {
 void InPlaceLights::add(Light l) {
   // A kind as cheap and as fine (or finer) makes this one redundant; this one makes those it
   // is as cheap and as fine as redundant.
+  // (A fixed light covers only its own pattern; a chosen one covers the patterns of its blocks.)
   auto covers = [](const Light& a, const Light& b) {
     return a.kind == b.kind && a.programmable == b.programmable && a.bytes <= b.bytes && b.bytes % a.bytes == 0 &&
-           a.cost <= b.cost && a.vacate <= b.vacate && (!a.overwrites || b.overwrites);
+           a.cost <= b.cost && a.vacate <= b.vacate && (!a.overwrites || b.overwrites) && (!a.fixed || (b.fixed && a.from == b.from));
   };
   for (const Light& k : kinds)
     if (covers(k, l)) return;
@@ -994,6 +1000,16 @@ double InPlaceLights::cheapest() const {
 
 std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& steps) {
   InPlaceLights l;
+  // The fixed instructions by kind, cost and whether they overwrite an argument: the patterns
+  // they make (per byte the side it comes from, -1 zero).
+  struct Group {
+    Kind kind;
+    double cost;
+    bool overwrites;
+    unsigned bytes;  // the finest blocks among them
+    std::vector<std::array<int8_t, kBytes>> patterns;
+  };
+  std::vector<Group> groups;
   for (const CrossingStep& st : steps) {
     if (st.crossing || st.moves) continue;
     if (st.programmable) {
@@ -1018,7 +1034,44 @@ std::optional<InPlaceLights> InPlaceLights::of(const std::vector<CrossingStep>& 
       while (from(q) != from(q / bytes * bytes)) bytes /= 2;
     // A blend that also zeroes some block is a pick: its sides are taken as chosen apart.
     const bool zeros = std::find(st.src.begin(), st.src.end(), int16_t(-1)) != st.src.end();
-    l.add({st.arity == 1 ? Kind::Mask : zeros ? Kind::Pick : Kind::Select, st.cost, bytes, false, 0, st.destructive && st.arity == 2});
+    const Kind kind = st.arity == 1 ? Kind::Mask : zeros ? Kind::Pick : Kind::Select;
+    const bool overwrites = st.destructive && st.arity == 2;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) {
+      return x.kind == kind && std::abs(x.cost - st.cost) < 1e-9 && x.overwrites == overwrites;
+    });
+    if (g == groups.end()) g = groups.insert(groups.end(), Group{kind, st.cost, overwrites, bytes, {}});
+    g->bytes = std::min(g->bytes, bytes);
+    std::array<int8_t, kBytes> f;
+    for (unsigned q = 0; q < kBytes; ++q) f[q] = int8_t(from(q));
+    auto have = [&](const std::array<int8_t, kBytes>& x) {
+      if (std::find(g->patterns.begin(), g->patterns.end(), x) == g->patterns.end()) g->patterns.push_back(x);
+    };
+    have(f);
+    if (st.arity == 2) {  // (its arguments swapped)
+      for (int8_t& x : f) x = x < 0 ? x : int8_t(1 - x);
+      have(f);
+    }
+  }
+  // A kind's instructions at one cost that make every pattern of their blocks (SSE4.1's pblendw:
+  // any words) are its control's to choose; else each pattern is a light (the movss-like
+  // blends of SSSE3, a few: a blend of any dwords would make goals they cannot), unless they
+  // are many (a relaxation then).
+  constexpr size_t kMostFixed = 16;
+  for (const Group& g : groups) {
+    const unsigned blocks = kBytes / g.bytes;
+    // (Blocks all from one side, or all kept or zero, are no instruction of the kind: two patterns.)
+    const bool every = g.kind != Kind::Pick && g.patterns.size() + 2 >= (size_t(1) << blocks);
+    if (every || g.patterns.size() > kMostFixed) {
+      l.add({g.kind, g.cost, g.bytes, false, 0, g.overwrites});
+      continue;
+    }
+    for (const auto& f : g.patterns) {
+      // (The pattern's own blocks: what a relaxed kind must choose by to cover it.)
+      unsigned bytes = kBytes;
+      for (unsigned q = 0; q < kBytes; ++q)
+        while (f[q] != f[q / bytes * bytes]) bytes /= 2;
+      l.add({g.kind, g.cost, bytes, false, 0, g.overwrites, true, f});
+    }
   }
   return l;
 }

@@ -10,7 +10,9 @@
 // its instructions and the finest blocks its controls choose by: every Program the catalog holds
 // of that shape is among those tried, so a "no" is a proof and a "may" only a failure to prove.
 #pragma once
+#include <array>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -22,7 +24,9 @@ namespace shufc::synth {
 // bytes), blends (per block of `bytes`, one argument's), picks (blends that also zero: per block,
 // either argument's, both or neither, a relaxation) and masks (one register: per block, kept or
 // zero), each kind at the cheapest cost of its instructions, a kind kept only where no finer one
-// of the kind costs as little.
+// of the kind costs as little. A kind whose fixed instructions at one cost make only some of
+// its patterns (SSSE3's movss and shufps keeping halves: no blend of any dwords; movq: the low
+// qword kept, never the high) is each of those patterns instead, a light of its own.
 struct InPlaceLights {
   enum class Kind { Join, Select, Pick, Mask };
   struct Light {
@@ -37,6 +41,10 @@ struct InPlaceLights {
     // may swap them); false where some instruction of the kind writes a register of its own, and
     // for a mask (the register its constant is loaded into may be the one overwritten).
     bool overwrites = false;
+    // A fixed instruction's own sides, no control: per byte 0 (its first argument's), 1 (its
+    // second's) or -1 (zero). The swapped arguments are a light of their own.
+    bool fixed = false;
+    std::array<int8_t, 16> from{};
   };
   std::vector<Light> kinds;
   void add(Light l);

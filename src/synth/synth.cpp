@@ -475,11 +475,24 @@ class Search {
   // it): no Program the levels left is cheaper, by the one-crossing argument at that cost (run()
   // made it against the search's own best, which the stage undercut).
   // (As run()'s lower_bound: no answer the search offered may cost less without its copies.)
-  bool proven_past_levels(double cost) const {
+  // Where that argument had two levels and does not prove it, but would with three (a goal in
+  // its halves: Programs of lights alone are argued only past level 3), level 3 runs to its end
+  // (below the search's own best, dearer than the stage's answer) and the argument is made again:
+  // AVX2's v8i16:0,1,1,3,12,5,6,7, vpsllq, vpblendd and vpblendvb at 1.5, found by a stage.
+  bool proven_past_levels(double cost) {
     if (!crossing_) return false;
     const double c = cost * (1 + kLoadTieBreak);
-    return priced_floor() >= c - 1e-5 && bounds_->level[crossing_->levels] < c - 1e-5 &&
-           synth::one_crossing_rules_out(crossing_proof(crossing_->pairs, crossing_->levels), c, crossing_->levels);
+    if (priced_floor() < c - 1e-5) return false;
+    if (bounds_->level[crossing_->levels] < c - 1e-5 &&
+        synth::one_crossing_rules_out(crossing_proof(crossing_->pairs, crossing_->levels), c, crossing_->levels))
+      return true;
+    if (crossing_->levels != 2 || handed_over_ || out_of_budget_ || vacates_ == Vacates::unpriced) return false;
+    const bool pairs = pairs_ran(3);
+    if (out_of_budget_ || !synth::one_crossing_rules_out(crossing_proof(pairs, 3), c, 3) || !third_to_end() ||
+        best_.cost < c - 1e-5 || priced_floor() < c - 1e-5)
+      return false;
+    crossing_ = Crossing{3, pairs, c};
+    return true;
   }
 
  private:

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "shufc/cost.h"
+#include "shufc/emit.h"
 #include "shufc/isa/registry.h"
 #include "shufc/program.h"
 
@@ -209,6 +210,23 @@ TEST(ProgramCost, ProgrammableInstructionLoadsItsControl) {
     // The load is hoistable: off the critical path.
     EXPECT_DOUBLE_EQ(pc.latency, shuf.latency) << c.name;
   }
+}
+
+// SSE4.1's pblendvb takes its control in xmm0, where input a arrives. A shuffle of a whose result
+// the blend reads writes another register (a dies there: xmm0 is free for the control): no copy.
+// A blend that reads a itself copies it out first.
+TEST(ProgramCost, AResultTheBlendReadsLeavesItsControlRegisterFree) {
+  auto copies = [](const Program& p) {
+    const auto ids = asm_cost_ids(p);
+    return std::count(ids.begin(), ids.end(), std::string("copy.128"));
+  };
+  EXPECT_EQ(copies(parse("in a, b : 128\nt = pshuflw a, 212\n"
+                         "r = pblendvb t, b, [0,1,2,3,4,5,6,7,24,25,10,11,12,13,14,15]\nout r\n")), 0);
+  EXPECT_EQ(copies(parse("in a, b : 128\nr = pblendvb a, b, [0,1,2,3,4,5,6,7,24,25,10,11,12,13,14,15]\nout r\n")), 1);
+  const ProgramCost pc = program_cost(parse("in a, b : 128\nt = pshuflw a, 212\n"
+                                            "r = pblendvb t, b, [0,1,2,3,4,5,6,7,24,25,10,11,12,13,14,15]\nout r\n"),
+                                      cpu("skylake"));
+  EXPECT_EQ(pc.instructions, 3u);  // pshuflw, the control's load, pblendvb
 }
 
 // The busiest port group, as llvm-mca's Block RThroughput counts it (each group apart): a blend on

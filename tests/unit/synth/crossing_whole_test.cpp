@@ -112,6 +112,18 @@ CrossingStep movq() {
   std::iota(src.begin(), src.begin() + 8, int16_t(0));
   return map_step(src, kThird, 1, false, false);
 }
+// movss a, b (dword 0 of b, the rest of a) and shufps a, b keeping places (qword 0 of a, 1 of
+// b): SSSE3's blends, a few patterns, each 1 cycle.
+CrossingStep movss_like() {
+  std::vector<int16_t> src(16);
+  for (int q = 0; q < 16; ++q) src[size_t(q)] = int16_t(q < 4 ? 256 + q : q);
+  return map_step(src, 1, 2, false, false);
+}
+CrossingStep halves_select() {
+  std::vector<int16_t> src(16);
+  for (int q = 0; q < 16; ++q) src[size_t(q)] = int16_t(q < 8 ? q : 256 + q);
+  return map_step(src, 1, 2, false, false);
+}
 CrossingStep insert_in_place() {
   std::vector<int16_t> src(16);
   for (int q = 0; q < 16; ++q) src[size_t(q)] = int16_t(q < 4 ? 256 + q : q < 8 ? -1 : q);
@@ -171,8 +183,10 @@ class RandomPrograms {
  public:
   // Without byte masks and with an almost free zero register, Programs that mask with a blend of
   // the zero register are the cheapest of their kind (SSE4.1 on Skylake: pxor is an idiom);
-  // without blends every join is an or (SSSE3).
-  explicit RandomPrograms(bool byte_masks = true, double zero_register = 0.25, bool blends = true) : zero_register(zero_register) {
+  // without blends every join is an or (SSSE3), and `few_blends` adds SSSE3's (fixed patterns:
+  // InPlaceLights keeps each apart).
+  explicit RandomPrograms(bool byte_masks = true, double zero_register = 0.25, bool blends = true, bool few_blends = false)
+      : zero_register(zero_register) {
     for (unsigned imm : {0x4Eu, 0xB1u, 0x1Bu, 0x72u, 0x8Du}) hs_.push_back(shufps(imm)), hs_.push_back(pshufd(imm));
     hs_.push_back(punpcklwd()), hs_.push_back(packssdw()), hs_.push_back(dword_lookup()), hs_.push_back(byte_lookup());
     for (int n : {1, 2, 4, 6}) movers_.push_back(shift(n, 8)), movers_.push_back(shift(-n, 8));
@@ -183,6 +197,7 @@ class RandomPrograms {
       catalog_.push_back(variable_blend()), catalog_.push_back(insert_in_place());
       for (unsigned imm = 1; imm < 15; ++imm) catalog_.push_back(blendps(imm));
     }
+    if (few_blends) catalog_.push_back(movss_like()), catalog_.push_back(halves_select());
     lights = *InPlaceLights::of(catalog_);
   }
   double zero_register;
@@ -198,8 +213,8 @@ class RandomPrograms {
   };
   // H (or none), `movers` movers and up to `most_lights` lights, in a random order, each reading
   // random earlier values (a, b, the zero register, results); nullopt where some result is read
-  // by none or an instruction reads only the zero register (a Program without it, of another
-  // shape, does as much for less), or no goal byte is an input's.
+  // by none, an instruction reads only the zero register or makes one of its arguments (a Program
+  // without it, of another shape, does as much for less), or no goal byte is an input's.
   std::optional<Drawn> draw(bool with_h, size_t movers, unsigned most_lights) {
     Drawn d{with_h ? &hs_[pick(hs_.size())] : nullptr, {}, 0, std::vector<int>(16, synth::kAnyByte)};
     while (d.ms.size() < movers) d.ms.push_back(&movers_[pick(movers_.size())]);
@@ -236,6 +251,10 @@ class RandomPrograms {
       } else {
         out = run_map(st, vals[x], vals[y]);
       }
+      // An instruction whose result is one of its arguments does nothing (por a, a; a mask that
+      // keeps every byte): the Program without it does as much for less, and what the argument
+      // says of that one holds for this one.
+      if (out == vals[x] || out == vals[y]) return std::nullopt;
       vals.push_back(out);
       reads.push_back(0);
     }
@@ -273,22 +292,25 @@ bool crosses(const std::vector<int>& goal) {
 }
 
 TEST(CrossingWhole, NoRandomProgramOfTheShapeIsRuledOutForItsOwnGoal) {
-  // H, up to two movers and up to three lights: four instructions at most.
-  RandomPrograms programs;
-  unsigned tried = 0, ruled_out = 0;
-  while (tried < 5000) {
-    const size_t movers = programs.pick(3);
-    const auto d = programs.draw(true, movers, unsigned(3 - movers));
-    if (!d || !crosses(d->goal)) continue;
-    const auto may = synth::whole_crossing_may(*d->h, d->ms, programs.lights, programs.zero_register, d->cost + 0.01, d->goal, 0);
-    if (!may) continue;  // (room for more than four instructions)
-    ++tried;
-    ruled_out += !*may;
-    // Past three complete levels, what they did not try: four instructions or a programmable one.
-    if (d->instructions > 3 || d->programmable)
-      ruled_out += !*synth::whole_crossing_may(*d->h, d->ms, programs.lights, programs.zero_register, d->cost + 0.01, d->goal, 0, 3);
+  // H, up to two movers and up to three lights: four instructions at most; SSE4.1-like, then
+  // SSSE3-like (its few blends, each a pattern of its own).
+  for (const bool few_blends : {false, true}) {
+    RandomPrograms programs(true, 0.25, !few_blends, few_blends);
+    unsigned tried = 0, ruled_out = 0;
+    while (tried < 5000) {
+      const size_t movers = programs.pick(3);
+      const auto d = programs.draw(true, movers, unsigned(3 - movers));
+      if (!d || !crosses(d->goal)) continue;
+      const auto may = synth::whole_crossing_may(*d->h, d->ms, programs.lights, programs.zero_register, d->cost + 0.01, d->goal, 0);
+      if (!may) continue;  // (room for more than four instructions)
+      ++tried;
+      ruled_out += !*may;
+      // Past three complete levels, what they did not try: four instructions or a programmable one.
+      if (d->instructions > 3 || d->programmable)
+        ruled_out += !*synth::whole_crossing_may(*d->h, d->ms, programs.lights, programs.zero_register, d->cost + 0.01, d->goal, 0, 3);
+    }
+    EXPECT_EQ(ruled_out, 0u) << (few_blends ? "SSSE3-like" : "SSE4.1-like");
   }
-  EXPECT_EQ(ruled_out, 0u);
 }
 
 TEST(CrossingWhole, NoRandomProgramIsRuledOutByTheOneCrossingArgument) {
@@ -297,9 +319,9 @@ TEST(CrossingWhole, NoRandomProgramIsRuledOutByTheOneCrossingArgument) {
   // instructions or more (H, up to two movers, lights, the zero register) at its own cost is
   // never ruled out (the lookup with a mover and masks by a blend with the zero register among
   // them).
-  for (int kind = 0; kind < 3; ++kind) {
+  for (int kind = 0; kind < 4; ++kind) {
     const bool byte_masks = kind != 1;
-    RandomPrograms programs(byte_masks, kind == 1 ? 0.01 : 0.25, kind != 2);
+    RandomPrograms programs(byte_masks, kind == 1 ? 0.01 : 0.25, kind < 2, kind == 3);
     synth::CrossingProof p;
     p.cheapest_reading = kThird;
     p.programmable_pair = synth::kInf;
@@ -319,24 +341,28 @@ TEST(CrossingWhole, NoRandomProgramIsRuledOutByTheOneCrossingArgument) {
       ++tried;
       if (synth::one_crossing_rules_out(p, cost + 0.01, 2)) ++ruled_out;
     }
-    EXPECT_EQ(ruled_out, 0u) << (kind == 0 ? "SSE4.1-like" : kind == 1 ? "without byte masks" : "without blends");
+    EXPECT_EQ(ruled_out, 0u) << (kind == 0 ? "SSE4.1-like" : kind == 1 ? "without byte masks" : kind == 2 ? "without blends" : "SSSE3-like");
   }
 }
 
 TEST(CrossingWhole, NoRandomProgramOfLightsAloneIsRuledOutForItsOwnGoal) {
-  // One to three movers and lights, five instructions at most, no crossing instruction.
-  RandomPrograms programs;
-  unsigned tried = 0, ruled_out = 0;
-  while (tried < 3000) {
-    const size_t movers = 1 + programs.pick(3);
-    const auto d = programs.draw(false, movers, unsigned(synth::kMostLightOnly - movers));
-    if (!d) continue;
-    const auto may = synth::light_only_may(d->ms, programs.lights, programs.zero_register, d->cost + 0.01, d->goal, 0);
-    if (!may) continue;
-    ++tried;
-    ruled_out += !*may;
+  // One to three movers and lights, five instructions at most, no crossing instruction;
+  // SSE4.1-like, then SSSE3-like.
+  for (const bool few_blends : {false, true}) {
+    RandomPrograms programs(true, 0.25, !few_blends, few_blends);
+    unsigned tried = 0, ruled_out = 0;
+    while (tried < 3000) {
+      const size_t movers = 1 + programs.pick(3);
+      const auto d = programs.draw(false, movers, unsigned(synth::kMostLightOnly - movers));
+      if (!d) continue;
+      const auto may = synth::light_only_may(d->ms, programs.lights, programs.zero_register, d->cost + 0.01, d->goal, 0);
+      if (!may) continue;
+      ++tried;
+      ruled_out += !*may;
+    }
+    EXPECT_EQ(ruled_out, 0u) << (few_blends ? "SSSE3-like" : "SSE4.1-like");
   }
-  EXPECT_EQ(ruled_out, 0u);
+  RandomPrograms programs;
   // Nothing is asked of Programs the levels tried: three instructions, none programmable.
   std::vector<int> goal(16, synth::kAnyByte);
   for (int q = 0; q < 8; ++q) goal[size_t(q)] = q < 4 ? B + q + 4 : q;  // psrlq b by 4, blended with a
@@ -389,6 +415,36 @@ TEST(CrossingWhole, PastItsDeadlineNothingIsRuledOut) {
   EXPECT_EQ(synth::whole_crossing_may(h, {&m}, ors, synth::kInf, 0.8, goal, 0, 0, 0, late), std::nullopt);
   EXPECT_EQ(synth::light_only_may({&m}, ors, synth::kInf, 0.8, goal, 0, 0, late), std::nullopt);
   EXPECT_EQ(synth::light_only_may({&m}, ors, synth::kInf, 0.8, goal, 0, 0), false);
+}
+
+TEST(CrossingWhole, BlendsOfAFewPatternsAreEachTheirOwnLight) {
+  // SSSE3's blends in place (movss: dword 0 of the second argument; shufps keeping halves) make
+  // a few patterns, not every one of dwords: each is a light with its sides fixed, both argument
+  // orders. SSE4.1's blendps (every dword pattern) stays one light whose control chooses.
+  const std::vector<CrossingStep> ssse3 = {por(), movq(), byte_mask(), movss_like(), halves_select()};
+  const InPlaceLights few = *InPlaceLights::of(ssse3);
+  size_t fixed_selects = 0;
+  for (const auto& l : few.kinds) fixed_selects += l.fixed && l.kind == InPlaceLights::Kind::Select;
+  EXPECT_EQ(fixed_selects, 4u);
+  std::vector<CrossingStep> sse41 = {por()};
+  for (unsigned imm = 1; imm < 15; ++imm) sse41.push_back(blendps(imm));
+  const InPlaceLights every = *InPlaceLights::of(sse41);
+  EXPECT_TRUE(std::none_of(every.kinds.begin(), every.kinds.end(), [](const auto& l) { return l.fixed; }));
+  // a's dwords 0, 1 and 3, b's dword 3 at 2 (psrlq b by 4 bytes, a mover): a blend of any dwords
+  // after the shift would make it (1.5); the few blends cannot, and masks and an or cost 1.33 on
+  // top of the shift (1.83, not below).
+  std::vector<int> goal(16);
+  for (int q = 0; q < 16; ++q) goal[size_t(q)] = q >= 8 && q < 12 ? B + q + 4 : q;
+  const CrossingStep right = shift(4, 8);
+  EXPECT_EQ(synth::light_only_may({&right}, few, synth::kInf, 4.0 / 3 - 0.01, goal, 0), std::optional<bool>(false));
+  EXPECT_EQ(synth::light_only_may({&right}, few, synth::kInf, 4.0 / 3 + 0.01, goal, 0), std::optional<bool>(true));
+  // b's dword 0, then a's: movss a, b (1), where two masks and an or take 1.33.
+  for (int q = 0; q < 16; ++q) goal[size_t(q)] = q < 4 ? B + q : q;
+  EXPECT_EQ(synth::light_only_may({}, few, synth::kInf, 1.01, goal, 0), std::optional<bool>(true));
+  EXPECT_EQ(synth::light_only_may({}, few, synth::kInf, 0.99, goal, 0), std::optional<bool>(false));
+  // a's dword 0, then b's: the same with its arguments swapped.
+  for (int q = 0; q < 16; ++q) goal[size_t(q)] = q < 4 ? q : B + q;
+  EXPECT_EQ(synth::light_only_may({}, few, synth::kInf, 1.01, goal, 0), std::optional<bool>(true));
 }
 
 TEST(CrossingWhole, ASignedPackMovesOnlySignExtendedElements) {
