@@ -861,6 +861,7 @@ class Enumeration {
     if (count + 1 + pending > max_) return false;
     for (unsigned k = 0; k < lights_.kinds.size(); ++k) {
       const InPlaceLights::Light& light = lights_.kinds[k];
+      if (spent + light.cost >= room_ - kEps) continue;  // (its copies and the zero register only add)
       const bool mask = light.kind == Kind::Mask;
       // (The zero register: read by a blend, which then masks its other argument; an or or a
       // mask of it makes nothing new.)
