@@ -63,6 +63,13 @@ struct SynthOptions {
   // it). The search prunes at it as at an answer of that cost, and answers none where nothing is
   // as cheap (synth_goal then reports an error). Infinite: any answer.
   double cost_cap = std::numeric_limits<double>::infinity();
+  // Only instructions and control loads whose reciprocal throughput on the CPU is below this
+  // (internal: the ports objective's proof searches such a catalog, ports_proof.h). Infinite: all.
+  double rthroughput_below = std::numeric_limits<double>::infinity();
+  // Where nothing is as cheap as the cost cap, the one-crossing argument is made at the cap, so
+  // the bound reaches the cap where the argument can show it; the search stops at its first
+  // answer within the cap (internal: ports_proof.h asks whether any Program is that cheap).
+  bool bound_at_cap = false;
 };
 
 // Whether the synthesis's deadline has passed: what is only worth trying within the budget (a

@@ -65,6 +65,10 @@ inline std::optional<std::vector<int>> whole_elements(const std::vector<int>& go
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                  const SynthOptions& opts, bool split_stages = true);
 
+// The search alone (no second search, stages or last resorts): its answer in `program` where it
+// found one (cost kInf where not), and the lower bound it proved either way.
+SynthResult search_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names, const SynthOptions& opts);
+
 // Where the Program's one result is not the goal: the first wrong byte (goal.size() when the
 // Program does not simulate to one result); nullopt when it makes the goal.
 std::optional<unsigned> wrong_byte(const Program& p, const std::vector<int>& goal);

@@ -39,6 +39,7 @@
 #include "lower_bound.h"
 #include "one_crossing.h"
 #include "operand_goal.h"
+#include "ports_proof.h"
 #include "program_build.h"
 #include "register_split.h"
 #include "stages.h"
@@ -419,16 +420,19 @@ class Search {
   // 4 ran: they are cheap, and leave programmable_pair_rest to rule out. Made once per level
   // count (after two levels, and again after more).
   bool crossing_rules_out_best(unsigned levels) {
-    if (levels < 2 || out_of_budget_ || !additive() || !answered() || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
+    if (levels < 2 || out_of_budget_ || !additive() || !(answered() || capped_bound()) || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
         (crossing_ && crossing_->levels == levels && crossing_->at == best_.cost))
       return false;
     const bool pairs = pairs_ran(levels);
     if (out_of_budget_) return false;
     crossing_ = Crossing{levels, pairs, best_.cost};
     // (Not while an answer offered costs less without its copies: lower_bound in run().)
-    return answered() && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
+    return (answered() || capped_bound()) && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
            synth::one_crossing_rules_out(crossing_proof(pairs, levels), best_.cost, levels);
   }
+  // Nothing as cheap as the cap, whose bound is asked for (SynthOptions::bound_at_cap): the
+  // argument is made at the cap.
+  bool capped_bound() const { return o_.bound_at_cap && cap_ < kInf && !answered(); }
 
   // Every goal byte in its 8-byte half (a 128-bit goal): no Program needs a crossing instruction.
   bool stays_in_halves() const {
@@ -507,6 +511,8 @@ class Search {
   // Budgets: wall clock and nodes (last instructions or (last, middle) pairs tried).
   bool out_of_budget() {
     if (unbudgeted_) return false;
+    // A search asked for the bound at its cap stops at its first answer: it then has none.
+    if (o_.bound_at_cap && answered()) return out_of_budget_ = true;
     if (nodes_ >= o_.node_budget) out_of_budget_ = true;
     else if (++clock_calls_ % 32 == 0 && std::chrono::steady_clock::now() > end_)
       out_of_budget_ = true;
@@ -2489,7 +2495,7 @@ class Search {
 
   double cost_of(const isa::Instruction& in) const {
     auto c = instr_cost(*o_.cpu, in.id);
-    if (!c) return kInf;
+    if (!c || c->rthroughput >= o_.rthroughput_below - 1e-9) return kInf;
     switch (o_.objective) {
       // On equal costs prefer fewer cycles in instructions and more in control loads: loads run on
       // their own ports and leave loops (uxtl vs tbl with its load on Neoverse N1).
@@ -2506,7 +2512,7 @@ class Search {
   // A programmable instruction with its control load, the instruction costing c (with_load).
   double with_load(double c, const isa::Instruction& in) const {
     auto l = instr_cost(*o_.cpu, control_load_id(in));
-    return l ? synth::with_load(c, l->rthroughput, o_) : kInf;
+    return l && l->rthroughput < o_.rthroughput_below - 1e-9 ? synth::with_load(c, l->rthroughput, o_) : kInf;
   }
 
   // Every data-movement instance of the target at this width, deduplicated by byte map.
@@ -2515,7 +2521,8 @@ class Search {
   void build_instances() {
     static std::mutex mutex;
     static std::unordered_map<std::string, std::shared_ptr<const Catalog>> cache;
-    const std::string key = fmt::format("{}/{}/{}/{}/{}", o_.target.name, o_.cpu->name, int(o_.objective), width_, o_.loads_beside);
+    const std::string key =
+        fmt::format("{}/{}/{}/{}/{}/{}", o_.target.name, o_.cpu->name, int(o_.objective), width_, o_.loads_beside, o_.rthroughput_below);
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (auto it = cache.find(key); it != cache.end()) {
@@ -3117,6 +3124,14 @@ std::optional<unsigned> wrong_byte(const Program& p, const std::vector<int>& goa
   return std::nullopt;
 }
 
+SynthResult search_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names, const SynthOptions& opts) {
+  Search search(goal, bits, opts, names);
+  Program prog;
+  SynthResult r = search.run(prog);
+  if (r.cost < kInf) r.program = std::move(prog);
+  return r;
+}
+
 Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                  const SynthOptions& options, bool split_stages) {
   // (A stage is only worth its search within the budget.)
@@ -3215,6 +3230,18 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
     r.cost = block(prog);
     r.lower_bound = std::min(r.port_bound, r.cost);
     r.optimal = r.cost <= r.port_bound + 1e-5;
+    // Above that bound: a search over the instructions below the answer (ports_proof.h), for a
+    // whole goal (a stage's proof matters little). What it finds lighter is taken, and argued
+    // again once.
+    for (int round = 0; round < 2 && !r.optimal && split_stages; ++round) {
+      const PortsProof pp = ports_proof(goal, bits, names, options, prog, r.cost);
+      if (pp.proven) r.optimal = true, r.lower_bound = r.cost;
+      if (!pp.lighter) break;
+      prog = *pp.lighter;
+      r.cost = block(prog);
+      r.lower_bound = std::min(r.port_bound, r.cost);
+      r.optimal = r.cost <= r.port_bound + 1e-5;
+    }
   } else if (by_path) {
     // The search adds latencies up, as along one chain; a Program's latency is its critical path,
     // less where steps run side by side (two lookups, then an or of them: 2 cycles, not 3). What
