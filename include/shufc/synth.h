@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "shufc/cost.h"
 #include "shufc/expected.h"
@@ -70,6 +72,10 @@ struct SynthOptions {
   // the bound reaches the cap where the argument can show it; the search stops at its first
   // answer within the cap (internal: ports_proof.h asks whether any Program is that cheap).
   bool bound_at_cap = false;
+  // Factors on the reciprocal throughputs of the instructions (and control loads, copies) of some
+  // port groups, named as the CPU's table names them (internal: ports_proof.h makes one group's
+  // instructions dear, so that a sum can say "at most one of them").
+  std::vector<std::pair<std::string, double>> port_weights;
 };
 
 // Whether the synthesis's deadline has passed: what is only worth trying within the budget (a

@@ -10,7 +10,10 @@
 // beside), that proves no Program costs S or less proves no Program is below B. On Skylake a
 // goal that moves bytes between 8-byte halves needs a port-5 shuffle (1 cycle): below 1 the
 // catalog has none, and the search proves nothing makes it. What that search answers is also a
-// Program; where it is below B on the ports, it is a better answer.
+// Program; where it is below B on the ports, it is a better answer. Where it is not, and takes
+// two instructions of a group with room for one below B, the search runs again with that
+// group's instructions dear (the sum, weighted alike, then counts them: any weights keep the
+// inequality).
 #pragma once
 #include <optional>
 #include <string>

@@ -2503,16 +2503,22 @@ class Search {
       // dispatch slot) adds nothing to any port group: a token cost, so that nothing is made for
       // nothing.
       case Objective::throughput:
-      case Objective::ports: return c->ports.empty() ? kPortlessCost : c->rthroughput * (1 + kLoadTieBreak);
+      case Objective::ports: return c->ports.empty() ? kPortlessCost : c->rthroughput * weight(c->ports) * (1 + kLoadTieBreak);
       case Objective::latency: return c->latency;
       case Objective::count: return 1;
     }
     return kInf;
   }
+  // SynthOptions::port_weights' factor for a port group (1 for the rest).
+  double weight(std::string_view ports) const {
+    for (const auto& [group, w] : o_.port_weights)
+      if (group == ports) return w;
+    return 1;
+  }
   // A programmable instruction with its control load, the instruction costing c (with_load).
   double with_load(double c, const isa::Instruction& in) const {
     auto l = instr_cost(*o_.cpu, control_load_id(in));
-    return l && l->rthroughput < o_.rthroughput_below - 1e-9 ? synth::with_load(c, l->rthroughput, o_) : kInf;
+    return l && l->rthroughput < o_.rthroughput_below - 1e-9 ? synth::with_load(c, l->rthroughput * weight(l->ports), o_) : kInf;
   }
 
   // Every data-movement instance of the target at this width, deduplicated by byte map.
@@ -2521,8 +2527,9 @@ class Search {
   void build_instances() {
     static std::mutex mutex;
     static std::unordered_map<std::string, std::shared_ptr<const Catalog>> cache;
-    const std::string key =
+    std::string key =
         fmt::format("{}/{}/{}/{}/{}/{}", o_.target.name, o_.cpu->name, int(o_.objective), width_, o_.loads_beside, o_.rthroughput_below);
+    for (const auto& [group, w] : o_.port_weights) key += fmt::format("/{}*{}", group, w);
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (auto it = cache.find(key); it != cache.end()) {
@@ -2990,7 +2997,7 @@ class Search {
     const auto c = instr_cost(*o_.cpu, id);
     if (o_.objective == Objective::count) return 1.0;
     if (!c) return std::nullopt;
-    return c->rthroughput;
+    return c->rthroughput * weight(c->ports);
   }
 
   Program reconstruct() { return direct_ ? *direct_ : reconstruct(best_); }

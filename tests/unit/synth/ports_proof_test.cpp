@@ -56,6 +56,28 @@ TEST(PortsProof, NoProgramOffTheShufflePortMakesIt) {
   EXPECT_NEAR(r->lower_bound, 1.0, 1e-5);
 }
 
+TEST(PortsProof, AGroupWithRoomForOneIsMadeDear) {
+  // SSE4.1, b1 _ b3 b2: pshufd b (1 cycle). Below 1, psrlq b, psllq b and por make it within S
+  // (1.33 summed) but take two shifts where ports 0/1 have room for one below 1 cycle: searched
+  // again with the shifts dear, nothing is within the weighted S: proven.
+  auto r = synthesize(*parse_one("v4i32:5,u,7,6"), options("sse4.1", "skylake", Objective::ports));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 1.0, 1e-5);
+  EXPECT_TRUE(r->optimal);
+}
+
+TEST(PortsProof, ALighterProgramBelowTheAnswerIsTaken) {
+  // AVX-512 on Ice Lake, a3 b0 b0 a0: the stages' answers take a port-5 shuffle (1 cycle); below
+  // it the search finds vprolq, vblendps and vpshufd (0.5: ports 0/1 and 1/5), proven by the
+  // dearest needed instruction.
+  auto sv = parse_one("v4i32:3,4,4,0");
+  auto r = synthesize(*sv, options("avx512vbmi", "icelake-server", Objective::ports));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 0.5, 1e-5);
+  EXPECT_NEAR(program_cost(r->program, *find_cpu("icelake-server")).block_rthroughput, 0.5, 1e-9);
+  EXPECT_TRUE(r->optimal);
+}
+
 TEST(PortsProof, WhatItProvesNoOtherAnswerUndercuts) {
   // Random 4- and 8-lane masks on SSSE3 and SSE4.1 (Skylake): where the ports objective's answer
   // is proven, the summed objective's answer (another Program) is no lighter on the ports.
