@@ -2,8 +2,8 @@
 #include "ports_proof.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>

@@ -385,13 +385,18 @@ TEST(CrossingWhole, MoversLastAreOneChainOnOneValue) {
   EXPECT_EQ(synth::light_only_may({&right, &left}, programs.lights, synth::kInf, 0.3, goal, 0), std::optional<bool>(false));
 }
 
-TEST(CrossingWhole, AnOrOfRegistersWithoutZerosMakesNoGoal) {
-  // shufps b, a then psrlq and two ors: each or reads a value without zeros where the other
-  // holds a goal byte. The goal: b's dword 2 to dword 0 (crossing), a's dword 1 in place, a's
-  // word 5 and b's word 7 in place.
+// b's dword 2 to dword 0 (crossing), a's dword 1 in place, a's word 5 and b's word 7 in place.
+std::vector<int> dword_and_words_goal() {
   std::vector<int> goal(16, synth::kAnyByte);
   for (int k = 0; k < 4; ++k) goal[size_t(k)] = B + 8 + k, goal[size_t(4 + k)] = 4 + k;
   goal[10] = 10, goal[11] = 11, goal[14] = B + 14, goal[15] = B + 15;
+  return goal;
+}
+
+TEST(CrossingWhole, AnOrOfRegistersWithoutZerosMakesNoGoal) {
+  // shufps b, a then psrlq and two ors: each or reads a value without zeros where the other
+  // holds a goal byte.
+  const std::vector<int> goal = dword_and_words_goal();
   InPlaceLights ors;
   ors.add({InPlaceLights::Kind::Join, kThird});
   const CrossingStep h = shufps(0x02), m = shift(2, 8);
@@ -405,9 +410,7 @@ TEST(CrossingWhole, AnOrOfRegistersWithoutZerosMakesNoGoal) {
 TEST(CrossingWhole, PastItsDeadlineNothingIsRuledOut) {
   // The Programs of AnOrOfRegistersWithoutZerosMakesNoGoal, none of which makes the goal: tried
   // after the deadline, the answer is "cannot tell", not "none".
-  std::vector<int> goal(16, synth::kAnyByte);
-  for (int k = 0; k < 4; ++k) goal[size_t(k)] = B + 8 + k, goal[size_t(4 + k)] = 4 + k;
-  goal[10] = 10, goal[11] = 11, goal[14] = B + 14, goal[15] = B + 15;
+  const std::vector<int> goal = dword_and_words_goal();
   InPlaceLights ors;
   ors.add({InPlaceLights::Kind::Join, kThird});
   const CrossingStep h = shufps(0x02), m = shift(2, 8);
