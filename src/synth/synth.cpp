@@ -430,6 +430,9 @@ class Search {
     return (answered() || capped_bound()) && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
            synth::one_crossing_rules_out(crossing_proof(pairs, levels), best_.cost, levels);
   }
+  // The complete levels the one-crossing argument was last made with (proven_past_levels may
+  // have run level 3 to its end after run() reported two).
+  unsigned argued_levels() const { return crossing_ ? crossing_->levels : 0; }
   // Nothing as cheap as the cap, whose bound is asked for (SynthOptions::bound_at_cap): the
   // argument is made at the cap.
   bool capped_bound() const { return o_.bound_at_cap && cap_ < kInf && !answered(); }
@@ -3200,7 +3203,7 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
       r.lower_bound = std::min(r.lower_bound, r.cost);
       // The search's proof was against its own answer; the stage's cheaper one may be proven too.
       if (!by_block && !r.optimal && r.cost < was - 1e-5 && s.proven_past_levels(r.cost))
-        r.optimal = r.past_levels = true, r.lower_bound = r.cost;
+        r.optimal = r.past_levels = true, r.lower_bound = r.cost, r.levels = std::max(r.levels, s.argued_levels());
     }
   // (Under a cap the last resorts would look for dearer answers than were asked for; the stages,
   // where they ran, looked for one within it.)

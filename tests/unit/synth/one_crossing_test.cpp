@@ -461,6 +461,12 @@ TEST(OneCrossing, AStagesAnswerIsProvenWithLevelThreeRunToItsEnd) {
   // AVX2: vpsllq, vpblendd, vpblendvb (1.5); SSE4.1: word swaps by displacement (1.67).
   expect_proven("avx2", "v8i16:0,1,1,3,12,5,6,7", 1.5);
   expect_proven("sse4.1", "v8i16:1,8,3,2,5,4,7,14", 5.0 / 3);
+  // (The statistics say so: three complete levels.)
+  SynthOptions o{*isa::find_target("avx2"), find_cpu("skylake")};
+  o.budget_ms = 5000;
+  auto r = synthesize(*parse_one("v8i16:0,1,1,3,12,5,6,7"), o);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->levels, 3u);
   // SSE4.1: pshuflw and pblendvb (1.67; its result in a register of its own, xmm0 left to the
   // blend's control: no copy), proven.
   expect_proven("sse4.1", "v8i16:0,1,1,3,12,5,6,7", 5.0 / 3);
