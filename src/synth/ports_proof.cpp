@@ -111,16 +111,15 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
       out.lighter = r.program;
       return out;
     }
-    // The group the answer takes twice that has room for one.
+    // The group the answer takes twice that has room for one (not one made dear already).
+    std::map<std::string_view, unsigned> taken;  // the answer's instructions per port group
+    for (const std::string& id : asm_cost_ids(r.program))
+      if (const auto c = instr_cost(*opts.cpu, id)) ++taken[c->ports];
     const GroupLoad* twice = nullptr;
-    for (const GroupLoad& g : loads) {
-      if (g.most >= 2 * g.least - 1e-9 || std::any_of(weights.begin(), weights.end(), [&](const auto& w) { return w.first == g.ports; }))
-        continue;
-      unsigned n = 0;
-      for (const std::string& id : asm_cost_ids(r.program))
-        if (const auto c = instr_cost(*opts.cpu, id); c && c->ports == g.ports) ++n;
-      if (n >= 2) twice = &g;
-    }
+    for (const GroupLoad& g : loads)
+      if (g.most < 2 * g.least - 1e-9 && taken[g.ports] >= 2 &&
+          std::none_of(weights.begin(), weights.end(), [&](const auto& w) { return w.first == g.ports; }))
+        twice = &g;
     if (!twice) return out;
     const double rest = s - twice->most;
     weights = {{std::string(twice->ports), 1 + rest / (2 * twice->least - twice->most)}};
