@@ -989,8 +989,15 @@ void InPlaceLights::add(Light l) {
 unsigned InPlaceLights::fitting(double room) const {
   const double c = cheapest();
   unsigned k = 0;
-  while (double(k + 1) * c < room - kEps) ++k;
+  while (k < most && double(k + 1) * c < room - kEps) ++k;
   return k;
+}
+
+InPlaceLights InPlaceLights::limited(unsigned n, bool controls) const {
+  InPlaceLights l = *this;
+  l.most = std::min(most, n);
+  if (!controls) std::erase_if(l.kinds, [](const Light& k) { return k.programmable; });
+  return l;
 }
 
 double InPlaceLights::cheapest() const {

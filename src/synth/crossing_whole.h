@@ -47,9 +47,13 @@ struct InPlaceLights {
     std::array<int8_t, 16> from{};
   };
   std::vector<Light> kinds;
+  // The most of them a Program holds (MostCounts: the room of their port groups), whatever they cost.
+  unsigned most = MostCounts::kAny;
   void add(Light l);
   double cheapest() const;
-  unsigned fitting(double room) const;  // how many of the cheapest cost less than room together
+  unsigned fitting(double room) const;  // how many of the cheapest cost less than room together (most at most)
+  // These, at most `n` of them, the programmable ones only where `controls` (a constant to load).
+  InPlaceLights limited(unsigned n, bool controls) const;
   // From the catalog's steps that neither cross nor move; nullopt where one of them is of none of
   // these kinds (then nothing here is tried).
   static std::optional<InPlaceLights> of(const std::vector<CrossingStep>& steps);

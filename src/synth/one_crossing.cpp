@@ -505,21 +505,60 @@ class LookupWithMover {
           if (stray(c[q], q)) at |= Places(1) << q;
         return at;
       };
+      // Under a last blend, which takes whole blocks of block_, a stray byte matters only in a
+      // block it takes: per block of the result, the mask that zeroes just what that block wants
+      // zero (and holds another byte) may leave the rest of it in place (zeroing every stray
+      // block of x may take a byte another block needs: pshufb of a, then a blend with b masked
+      // by a blend with zero and shifted). Each block so in place under its own mask: a
+      // relaxation (one mask serves them all in a Program). `after`: what the mask's content
+      // becomes (M of it, or itself), `source(q)`: the place of x whose byte `after` takes to q.
+      auto blend_blocks = [&](const Content& x, const auto& after, const auto& source) {
+        Places in_place = 0;
+        if (!blends_) return in_place;
+        const Content plain = after(x);
+        for (unsigned b = 0; b < kBytes; b += block_) {
+          Places bad = 0;
+          bool fixable = true;
+          for (unsigned q = b; q < b + block_ && fixable; ++q)
+            if (stray(plain[q], q) || (want[q] >= 0 && plain[q] != want[q])) {
+              fixable = want[q] == kZeroByte && source(q) >= 0;
+              if (fixable) bad |= Places(1) << source(q);
+            }
+          if (!fixable) continue;
+          if (!bad) {  // (in place as it is: the mask keeps it)
+            in_place |= block << b;
+            continue;
+          }
+          const Content r = after(masked(x, [&](unsigned s) { return (bad >> s & 1) != 0; }));
+          bool all = true;
+          for (unsigned q = b; q < b + block_; ++q) all = all && (want[q] == kAnyByte || r[q] == want[q]);
+          if (all) in_place |= block << b;
+        }
+        return in_place;
+      };
+      auto itself = [](const Content& c) { return c; };
+      auto here = [](unsigned q) { return int(q); };
+      auto through_m = [&](const Content& c) { return applied(*m_.step, c, c); };
+      auto m_source = [&](unsigned q) { const int src = m_.step->src[q]; return src < 0 ? -1 : (src & kMask) % 256; };
       for (unsigned in = 0; in < 2; ++in) {
         const Content& x = leaf_[in];
-        if (const Places at = strays(x); at && from_h(gives(masked(x, [&](unsigned q) { return (at >> q & 1) != 0; })), join_ + k.cost))
+        if (const Places at = strays(x); at && from_h(gives(masked(x, [&](unsigned q) { return (at >> q & 1) != 0; })) |
+                                                           (blend_blocks(x, itself, here) & labels),
+                                                       join_ + k.cost))
           return true;
         if (!mover) continue;
         const Content& mx = moved_[in];
         const Places at = strays(mx);
         if (!at) continue;
-        if (from_h(gives(masked(mx, [&](unsigned q) { return (at >> q & 1) != 0; })), join_ + k.cost)) return true;
+        if (from_h(gives(masked(mx, [&](unsigned q) { return (at >> q & 1) != 0; })) | (blend_blocks(mx, itself, here) & labels),
+                   join_ + k.cost))
+          return true;
         // (A byte of x is bad where M takes it, or its sign fill, to a place it is stray at.)
         Places bad = 0;
         for (unsigned q = 0; q < kBytes; ++q)
           if (const int src = m_.step->src[q]; src >= 0 && (at >> q & 1)) bad |= Places(1) << ((src & kMask) % 256);
         const Content z = masked(x, [&](unsigned s) { return (bad >> s & 1) != 0; });
-        if (from_h(gives(applied(*m_.step, z, z)), join_ + k.cost)) return true;
+        if (from_h(gives(applied(*m_.step, z, z)) | (blend_blocks(x, through_m, m_source) & labels), join_ + k.cost)) return true;
       }
     }
     // Two contents joined, then the last light: J an or of them (byte by byte), or a blend of
@@ -864,7 +903,9 @@ unsigned fewest_sources(const CrossingStep& h, const std::vector<const CrossingS
 bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned levels) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   const double limit = below - kEps;
-  if (p.goal.size() != kBytes || !p.steps || p.programmable_pair < limit || levels < 2) return false;
+  const MostCounts& most = p.most;
+  // (Two programmable instructions load two constants.)
+  if (p.goal.size() != kBytes || !p.steps || (p.programmable_pair < limit && most.controls >= 2) || levels < 2) return false;
   std::vector<Crossing> bytes, stay;  // the goal bytes that change halves; the others
   unsigned inputs = 0;
   for (unsigned j = 0; j < kBytes; ++j) {
@@ -898,7 +939,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     if (s.zeros) zero = std::min(zero, s.cost);
     if (s.moves) {
       if (s.programmable) {
-        if (s.cost + cross < limit) return false;  // a light lookup: not analysed
+        if (s.cost + cross < limit && most.movers >= 1 && most.controls >= 1) return false;  // a light lookup: not analysed
         continue;
       }
       movers.push_back(&s);
@@ -907,12 +948,12 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   const double light = p.cheapest_reading;
   const std::optional<InPlaceLights> in_place = InPlaceLights::of(*p.steps);
   // Two crossing instructions and a third; three movers beside H: not enumerated below.
-  if (2 * cross + light < limit) return false;
+  if (2 * cross + light < limit && most.crossing >= 2) return false;
   std::stable_sort(movers.begin(), movers.end(), [](const CrossingStep* a, const CrossingStep* b) { return a->cost < b->cost; });
-  if (!movers.empty() && cross + 3 * movers[0]->cost < limit) return false;
+  if (!movers.empty() && cross + 3 * movers[0]->cost < limit && most.movers >= 3) return false;
   std::vector<MoverMap> maps;  // the movers a Program below the best can hold beside H
   for (const CrossingStep* m : movers)
-    if (cross + m->cost + light < limit) maps.emplace_back(*m);
+    if (cross + m->cost + light < limit && most.movers >= 1) maps.emplace_back(*m);
   // Where every goal byte stays in its half, Programs of light instructions alone (tried last,
   // the dearest check): for each set of up to three movers that can bring every goal byte to its
   // place (each mover once, in some order), those of the set and in-place lights, tried whole,
@@ -927,7 +968,12 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       for (const CrossingStep* m : movers)
         if (m->arity == 2) join = std::min(join, m->cost - movers[0]->cost);
     }
-    if (levels < 3 || !in_place || (!movers.empty() && 4 * movers[0]->cost + join < limit)) return false;
+    if (levels < 3 || !in_place || (!movers.empty() && 4 * movers[0]->cost + join < limit && most.movers_alone >= 4)) return false;
+    // (No more lights than their port groups hold, nor programmable ones without a load.)
+    auto lights_beside = [&](size_t n) {
+      return in_place->limited(std::min<unsigned>(most.lights_alone, most.others_alone - std::min<unsigned>(most.others_alone, unsigned(n))),
+                               most.controls >= 1);
+    };
     std::vector<const CrossingStep*> set;
     std::vector<Crossing> moved;  // the goal bytes not in place, the farthest first
     for (const Crossing& b : stay)
@@ -953,10 +999,10 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     std::vector<std::pair<std::vector<const CrossingStep*>, double>> sets;
     auto each_set = [&](auto&& self, size_t from, double cost) -> bool {
       if (brings()) {
-        if (set.size() + in_place->fitting(limit - cost) > kMostLightOnly || sets.size() == kMostSets) return false;
+        if (set.size() + lights_beside(set.size()).fitting(limit - cost) > kMostLightOnly || sets.size() == kMostSets) return false;
         sets.push_back({set, cost});
       }
-      if (set.size() == 3) return true;
+      if (set.size() == std::min(3u, most.movers_alone)) return true;
       for (size_t i = from; i < movers.size() && cost + movers[i]->cost + least_rest(set.size() + 1) < limit; ++i) {
         set.push_back(movers[i]);
         const bool ruled_out = self(self, i, cost + movers[i]->cost);
@@ -967,7 +1013,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     };
     if (!each_set(each_set, 0, 0.0)) return false;
     for (const auto& [movers_set, cost] : sets) {
-      const auto may = light_only_may(movers_set, *in_place, p.zero_register, limit - cost, p.goal, 3, p.copy, p.deadline);
+      const auto may = light_only_may(movers_set, lights_beside(movers_set.size()), p.zero_register, limit - cost, p.goal, 3, p.copy, p.deadline);
       if (!may || *may) return false;
     }
     return true;
@@ -975,6 +1021,11 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   if (stays && levels < 3) return false;
   const bool both = std::popcount(inputs) >= 2;
   const double zero_or_mix = std::min(zero, mix), joining = std::min(or_cost, mix);
+  // Beside H and the movers `n`: how many lights their port groups leave room for, and whether a
+  // constant is left to load (MostCounts).
+  auto lights_room = [&](size_t n) { return std::min<unsigned>(most.lights, most.others - std::min<unsigned>(most.others, unsigned(n))); };
+  auto controls_left = [&](const CrossingStep& h) { return most.controls - std::min(most.controls, h.programmable ? 1u : 0u); };
+  auto beside = [&](const CrossingStep& h, size_t n) { return in_place->limited(lights_room(n), controls_left(h) >= 1); };
   // The least a Program of at least `size` instructions with H, exactly these movers and, where
   // `joined` (H reads one register and moves bytes of both inputs), a join before H can cost.
   auto least = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, unsigned size, bool joined) {
@@ -1026,8 +1077,10 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     if (h.programmable && (!h.table || h.tables != 1)) return std::nullopt;
     const double room = limit - h.cost;
     if (light >= room) return true;  // (a join costs at least one instruction)
-    // Room for four light instructions, or for a mixer and another: not enumerated.
-    if (4 * light < room || mix + light < room) return std::nullopt;
+    // Room for four light instructions, or for a mixer and another: not enumerated. (By the
+    // counts: instructions beside H, movers too, as the scalar room counts them.)
+    const unsigned others = most.others, controls = controls_left(h);
+    if ((4 * light < room && others >= 4) || (mix + light < room && others >= 2)) return std::nullopt;
     // What a byte map H needs at each place of its argument.
     std::vector<int> want(kBytes, kAnyByte);
     if (!h.programmable) {
@@ -1054,7 +1107,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       return m.complete(kBytes);
     };
     for (const CrossingStep& j : *p.steps) {  // H on a mixer of the two inputs
-      if (j.crossing || j.is_or || j.arity != 2 || j.cost >= room) continue;
+      if (j.crossing || j.is_or || j.arity != 2 || j.cost >= room || (j.programmable && controls == 0)) continue;
       if (j.programmable && j.table) return std::nullopt;  // (a two-register lookup: not enumerated)
       for (unsigned first = 0; first < (j.programmable ? 1u : 2u); ++first)
         if (holds(Join::mixed(j, first))) return false;
@@ -1062,15 +1115,15 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     // An or of each input under a zero-making instruction of one register.
     std::vector<const CrossingStep*> zeroing;
     for (const CrossingStep& z : *p.steps)
-      if (!z.crossing && z.zeros && z.arity == 1) {
+      if (!z.crossing && z.zeros && z.arity == 1 && others >= 3 && (!z.programmable || controls >= 1)) {
         if (z.programmable && !(z.table && z.block_bytes == 1)) return std::nullopt;  // (only byte masks)
         zeroing.push_back(&z);
       }
     for (const CrossingStep* za : zeroing)
       for (const CrossingStep* zb : zeroing) {
         const double c = or_cost + za->cost + zb->cost;
-        if (c >= room) continue;
-        if (c + light < room) return std::nullopt;
+        if (c >= room || unsigned(za->programmable) + unsigned(zb->programmable) > controls) continue;
+        if (c + light < room && others >= 4) return std::nullopt;
         if (holds(Join::ored(*za, *zb))) return false;
       }
     return true;
@@ -1080,8 +1133,9 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   auto lookup_with_mover = [&](const CrossingStep& h, const MoverMap& m) -> std::optional<bool> {
     if (!whole_lookup(h) || m.step->arity != 1) return std::nullopt;
     const double room = limit - h.cost - m.step->cost;
+    // (At most two lights, by the cost or by the counts.)
     unsigned k = 0;
-    while (double(k + 1) * light < room) ++k;
+    while (k < lights_room(1) && double(k + 1) * light < room) ++k;
     if (k > 2) return std::nullopt;
     std::vector<const CrossingStep*> joins, zeroing;
     std::vector<LookupWithMover::BlockMask> masks;
@@ -1100,6 +1154,8 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     for (const CrossingStep& st : *p.steps) {
       // (Another mover makes another mover set; an or takes a block from one side.)
       if (st.crossing || st.cost >= room || st.moves || st.is_or) continue;
+      // (A programmable light as the cost alone admits it, whatever the constants left: the
+      // shapes count on the variable blend's relaxation below where it fits.)
       if (st.programmable) {
         // A byte mask keeps fewer bytes than its argument in place: it matters only under an or,
         // which then mixes bytes one by one (not enumerated). A variable blend mixes them too: the
@@ -1180,11 +1236,12 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     // costs more than they do; SSSE3's dword shuffles leave hundreds, for which it costs less).
     auto tried_whole = [&]() {
       if (!in_place) return true;
-      if (const auto may = whole_crossing_may(h, ms, *in_place, p.zero_register, limit - c, p.goal,
+      const InPlaceLights lights = beside(h, ms.size());
+      if (const auto may = whole_crossing_may(h, ms, lights, p.zero_register, limit - c, p.goal,
                                               levels >= 3 || h.programmable ? 3 : 4, std::min(levels, 3u), p.copy, p.deadline))
         return *may;
       // (A byte map H's Programs are too many (more than four instructions) or too few.)
-      if (levels >= 3 || h.programmable || 1 + ms.size() + in_place->fitting(limit - c) != 3) return true;
+      if (levels >= 3 || h.programmable || 1 + ms.size() + lights.fitting(limit - c) != 3) return true;
       deferred.push_back({&h, ms, limit - c});
       return false;
     };
@@ -1195,9 +1252,10 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       if (const auto least_cost = lookup_with_joins(h)) return *least_cost < limit && tried_whole();
     if (!fits(h, r, through)) return false;
     // The result joins the values that hold its bytes: a light instruction for each beyond one.
-    if (const unsigned t = fewest_sources(h, ms, p.goal); t == kNever || c + double(t - 1) * joining >= limit) return false;
+    if (const unsigned t = fewest_sources(h, ms, p.goal); t == kNever || c + double(t - 1) * joining >= limit || t - 1 > lights_room(ms.size()))
+      return false;
     // No room for another instruction: the Program is H and the movers alone, each tried.
-    if (c + light >= limit) return makes(h, ms, p.goal);
+    if (c + light >= limit || lights_room(ms.size()) == 0) return makes(h, ms, p.goal);
     return tried_whole();
   };
   std::vector<const CrossingStep*> hs;  // every H, cheapest first
@@ -1315,7 +1373,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     if (!each_h({})) return false;
     for (size_t i = 0; i < maps.size() && hs[0]->cost + maps[i].step->cost + light < limit; ++i) {
       if (!each_h({&maps[i]})) return false;
-      for (size_t k = i; k < maps.size() && hs[0]->cost + maps[i].step->cost + maps[k].step->cost < limit; ++k)
+      for (size_t k = i; k < maps.size() && most.movers >= 2 && hs[0]->cost + maps[i].step->cost + maps[k].step->cost < limit; ++k)
         if (!each_h({&maps[i], &maps[k]})) return false;
     }
   }
@@ -1323,7 +1381,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   constexpr size_t kFewDeferred = 16;
   if (deferred.size() > kFewDeferred && !p.short_third) return false;
   for (const Deferred& d : deferred) {
-    const auto may = whole_crossing_may(*d.h, d.ms, *in_place, p.zero_register, d.room, p.goal, 3, std::min(levels, 3u), p.copy,
+    const auto may = whole_crossing_may(*d.h, d.ms, beside(*d.h, d.ms.size()), p.zero_register, d.room, p.goal, 3, std::min(levels, 3u), p.copy,
                                         p.deadline);
     if (!may || *may) return false;
   }

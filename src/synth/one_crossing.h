@@ -70,6 +70,18 @@ struct CrossingStep {
   unsigned elem_bytes = 1, block_bytes = 16, tables = 1;
 };
 
+// Where the Programs to rule out are those below a block throughput (ports_proof.h), not only
+// those below a cost: the most instructions of each kind such a Program holds, by the room its
+// port groups have (each kind counts every group one of its instructions runs on; beside a
+// crossing instruction, less the one its group gives it). kAny: no limit.
+struct MostCounts {
+  static constexpr unsigned kAny = 255;
+  unsigned crossing = kAny;
+  unsigned movers = kAny, lights = kAny, others = kAny;  // beside a crossing instruction (others: movers and lights)
+  unsigned movers_alone = kAny, lights_alone = kAny, others_alone = kAny;  // in a Program without one
+  unsigned controls = kAny;  // programmable instructions (each loads its control)
+};
+
 struct CrossingProof {
   std::vector<int> goal;  // 16 bytes: label (input * 256 + byte), kAnyByte or kZeroByte
   std::shared_ptr<const std::vector<CrossingStep>> steps;  // the catalog's (the same for every goal)
@@ -86,6 +98,7 @@ struct CrossingProof {
   // The search's budget: past it the argument stops and proves nothing (on SSE2 a result register
   // of a split 512-bit shuffle took 2 s of Programs tried whole against a 200 ms budget).
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  MostCounts most;  // (the ports proof's; no limits otherwise)
 };
 
 // True when no Program outside the first `levels` complete levels (lower_bound.h: 2, every

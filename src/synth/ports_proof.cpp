@@ -11,9 +11,12 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "goal.h"
 #include "shufc/cost.h"
 #include "shufc/emit.h"
+#include "shufc/isa/registry.h"
 
 namespace shufc::synth {
 
@@ -26,11 +29,14 @@ struct GroupLoad {
   double most, least;
 };
 
-std::vector<GroupLoad> group_loads(const CpuModel& cpu, double block) {
-  const double below = block - 1e-9;
+// (Below `block` by more than the tables' rounding: three instructions at 0.333333 on three
+// ports are one cycle, not below it.)
+std::vector<GroupLoad> group_loads(const CpuModel& cpu, double block, const std::set<std::string>* ids) {
+  const double below = block - 1e-5;
   std::map<std::string_view, std::set<double>> groups;  // each port group's reciprocal throughputs below `block`
   for (const CostEntry& e : cpu.table)
-    if (!e.cost.ports.empty() && e.cost.rthroughput > 0 && e.cost.rthroughput < below) groups[e.cost.ports].insert(e.cost.rthroughput);
+    if (!e.cost.ports.empty() && e.cost.rthroughput > 0 && e.cost.rthroughput < below && (!ids || ids->count(std::string(e.id))))
+      groups[e.cost.ports].insert(e.cost.rthroughput);
   std::vector<GroupLoad> loads;
   for (const auto& [ports, rts] : groups) {
     constexpr size_t kMostSums = 4096;
@@ -66,20 +72,68 @@ double weighted_sum(const std::vector<GroupLoad>& loads, const std::vector<std::
   return s;
 }
 
+// The cost ids a search over the target's `bits`-bit instructions may count: the instructions
+// (Search::build_catalog takes no others), their control loads, the register copies.
+std::set<std::string> catalog_ids(const isa::Target& target, unsigned bits) {
+  std::set<std::string> ids = {fmt::format("copy.{}", bits)};
+  for (const isa::Instruction* in : isa::instructions_for(target)) {
+    if (in->reg_bits != bits || in->num_inputs > 2) continue;
+    ids.insert(in->id);
+    if (in->programmable()) ids.insert(control_load_id(*in));
+  }
+  return ids;
+}
+
 }  // namespace
 
-double summed_below(const CpuModel& cpu, double block) { return weighted_sum(group_loads(cpu, block), {}); }
+double summed_below(const CpuModel& cpu, double block, const isa::Target* target, unsigned bits) {
+  if (!target) return weighted_sum(group_loads(cpu, block, nullptr), {});
+  const std::set<std::string> ids = catalog_ids(*target, bits);
+  return weighted_sum(group_loads(cpu, block, &ids), {});
+}
+
+MostCounts most_counts(const std::map<std::string, GroupUse>& groups, double block) {
+  auto room = [&](const GroupUse& g) {
+    unsigned k = 0;
+    while (k < MostCounts::kAny && double(k + 1) * g.least < block - 1e-5) ++k;
+    return k;
+  };
+  unsigned crossing = 0, movers = 0, lights = 0, others = 0, controls = 0;
+  for (const auto& [ports, g] : groups) {
+    const unsigned r = room(g);
+    crossing += g.crossing ? r : 0;
+    movers += g.mover ? r : 0;
+    lights += g.light ? r : 0;
+    others += g.mover || g.light ? r : 0;
+    controls += g.controls ? r : 0;
+  }
+  MostCounts m;
+  auto capped = [](unsigned n) { return std::min(n, MostCounts::kAny); };
+  m.crossing = capped(crossing);
+  m.movers_alone = capped(movers), m.lights_alone = capped(lights), m.others_alone = capped(others);
+  m.controls = capped(controls);
+  // Beside a crossing instruction: its group has one fewer for the rest (the most over its groups).
+  m.movers = m.lights = m.others = 0;
+  for (const auto& [ports, g] : groups)
+    if (g.crossing && room(g) > 0) {
+      m.movers = std::max(m.movers, capped(movers - (g.mover ? 1 : 0)));
+      m.lights = std::max(m.lights, capped(lights - (g.light ? 1 : 0)));
+      m.others = std::max(m.others, capped(others - (g.mover || g.light ? 1 : 0)));
+    }
+  return m;
+}
 
 PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                        const SynthOptions& opts, const Program& answer, double block) {
   PortsProof out;
   if (!opts.cpu || !(block > 0) || past_deadline(opts)) return out;
-  const std::vector<GroupLoad> loads = group_loads(*opts.cpu, block);
+  const std::set<std::string> ids = catalog_ids(opts.target, bits);
+  const std::vector<GroupLoad> loads = group_loads(*opts.cpu, block, &ids);
   const double s = weighted_sum(loads, {});
   const ProgramCost pc = program_cost(answer, *opts.cpu);
   bool below = pc.complete;
   for (const std::string& id : asm_cost_ids(answer))
-    if (const auto c = instr_cost(*opts.cpu, id); !c || c->rthroughput >= block - 1e-9) below = false;
+    if (const auto c = instr_cost(*opts.cpu, id); !c || c->rthroughput >= block - 1e-5) below = false;
   if (below && pc.rthroughput <= s + 1e-5) return out;
   SynthOptions o = opts;
   o.objective = Objective::throughput;
@@ -95,7 +149,31 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
   // of a group that has room for one below `block` (two vpshufb at 0.5 below 1 on Ice Lake), the
   // search runs again with that group's instructions dear: K times their throughput, K such that
   // two of them cost more than one and every other group's most (the sum then says "at most one").
+  // Where it found nothing and proved nothing, the sum let in Programs the argument cannot rule
+  // out, perhaps with two of such a group (SSE4.1's dword swap below 1 cycle: psrlq, psllq and
+  // por within S): the next group with room for one is made dear.
   std::vector<std::pair<std::string, double>> weights;
+  std::set<std::string_view> tried;  // the groups made dear so far
+  auto room_for_one = [&](const GroupLoad& g) { return g.most < 2 * g.least - 1e-9 && !tried.count(g.ports); };
+  auto make_dear = [&](const GroupLoad& g) {
+    weights = {{std::string(g.ports), 1 + (s - g.most) / (2 * g.least - g.most)}};
+    tried.insert(g.ports);
+  };
+  // The groups with room for one in the order they are made dear where a search finds nothing:
+  // those of crossing instructions first, and the first of them from the start. A Program that
+  // moves bytes between halves holds one of those, and the search (and the one-crossing
+  // argument) then rules out the rest of the group beside it (on Ice Lake below 1 cycle, vpshufb
+  // and vpshuflw on ports 1/5: 250 ms unproven, or 1 ms proven).
+  const std::map<std::string, GroupUse> uses = catalog_groups(bits, o);
+  auto crossing = [&](const GroupLoad& g) {
+    const auto u = uses.find(std::string(g.ports));
+    return u != uses.end() && u->second.crossing;
+  };
+  std::vector<GroupLoad> order;
+  for (const GroupLoad& g : loads)
+    if (room_for_one(g)) order.push_back(g);
+  std::stable_partition(order.begin(), order.end(), crossing);
+  if (!order.empty() && crossing(order[0])) make_dear(order[0]);
   for (int attempt = 0; attempt < 3 && !past_deadline(opts); ++attempt) {
     o.port_weights = weights;
     const double cap = weighted_sum(loads, weights);
@@ -105,7 +183,10 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
       // (The bound of a search that found nothing keeps the tie-break's share: taken off.)
       constexpr double kTieBreakShare = 1e-6;
       out.proven = r.lower_bound * (1 - kTieBreakShare) > cap + 1e-5;
-      return out;
+      const auto next = std::find_if(order.begin(), order.end(), room_for_one);
+      if (out.proven || next == order.end()) return out;
+      make_dear(*next);
+      continue;
     }
     if (program_cost(r.program, *opts.cpu).block_rthroughput < block - 1e-5) {
       out.lighter = r.program;
@@ -115,14 +196,9 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
     std::map<std::string_view, unsigned> taken;  // the answer's instructions per port group
     for (const std::string& id : asm_cost_ids(r.program))
       if (const auto c = instr_cost(*opts.cpu, id)) ++taken[c->ports];
-    const GroupLoad* twice = nullptr;
-    for (const GroupLoad& g : loads)
-      if (g.most < 2 * g.least - 1e-9 && taken[g.ports] >= 2 &&
-          std::none_of(weights.begin(), weights.end(), [&](const auto& w) { return w.first == g.ports; }))
-        twice = &g;
-    if (!twice) return out;
-    const double rest = s - twice->most;
-    weights = {{std::string(twice->ports), 1 + rest / (2 * twice->least - twice->most)}};
+    const auto twice = std::find_if(loads.begin(), loads.end(), [&](const GroupLoad& g) { return room_for_one(g) && taken[g.ports] >= 2; });
+    if (twice == loads.end()) return out;
+    make_dear(*twice);
   }
   return out;
 }

@@ -15,22 +15,43 @@
 // group's instructions dear (the sum, weighted alike, then counts them: any weights keep the
 // inequality).
 #pragma once
+#include <limits>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "one_crossing.h"
 
 #include "shufc/program.h"
 #include "shufc/synth.h"
 
 namespace shufc::synth {
 
+// What a catalog's instructions on one port group do (by their byte maps, one_crossing.h), the
+// least reciprocal throughput among them, and whether control loads run there.
+struct GroupUse {
+  bool crossing = false, mover = false, light = false, controls = false;
+  double least = std::numeric_limits<double>::infinity();
+};
+
+// The most instructions of each kind a Program below `block` holds: a group whose instructions
+// take at least `least` each has room for k of them where k * least < block (within the tables'
+// rounding); each kind has the room of every group one of its instructions is on (the catalog
+// keeps one instruction per byte map, and a Program may use another on other ports).
+MostCounts most_counts(const std::map<std::string, GroupUse>& groups, double block);
+
+// The port groups of the catalog a search of `bits`-bit goals under `o` draws on (synth.cpp).
+std::map<std::string, GroupUse> catalog_groups(unsigned bits, const SynthOptions& o);
+
 struct PortsProof {
   bool proven = false;             // no Program's block throughput is below `block`
   std::optional<Program> lighter;  // a Program below it, verified, where the search found one
 };
 
-// S for `block` on the options' CPU (every cost table entry counts: a relaxation).
-double summed_below(const CpuModel& cpu, double block);
+// S for `block` on the CPU: every cost table entry counts, or, given a target, those a search
+// over its `bits`-bit instructions may count (their control loads and register copies too).
+double summed_below(const CpuModel& cpu, double block, const isa::Target* target = nullptr, unsigned bits = 0);
 
 // For a goal (synth_goal's) whose best answer, `answer`, has block throughput `block`: nothing is
 // tried where that answer is itself in the catalog below `block` and costs S or less summed (the

@@ -21,6 +21,7 @@
 #include <ctime>
 #include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -171,6 +172,9 @@ struct Catalog {
   // Some instruction overwrites an input (SSE's two-operand forms): the emitted code may then need
   // register copies, which Search::offer counts.
   bool destructive = false;
+  // Per port group, what the instructions on it do, every one before deduplication by byte map
+  // (for the ports proof's counts: most_counts).
+  std::map<std::string, synth::GroupUse> groups;
   // Depth 1 for one and for two inputs (Search::depth1), each built on first use.
   mutable std::mutex reached_mutex;
   mutable std::array<std::shared_ptr<const Reached>, 3> reached;
@@ -240,6 +244,14 @@ class Search {
     // and target (catalog_ms), not per search.
     const auto t_catalog = std::chrono::steady_clock::now();
     build_instances();
+    // The ports proof's search, where a Program below the block throughput loads one constant at
+    // most: the shapes built beside the levels that mostly take two programmable instructions (a
+    // lookup chain, a variable blend beside a lookup, the or of looked-up or masked parts) are
+    // not built. Such an answer within the cap is no Program below the block, yet would stop the
+    // search before the argument, which counts the constants (MostCounts); no level's
+    // completeness rests on these shapes (a Program of theirs with one constant is the levels' and
+    // the argument's to find or rule out).
+    one_control_ = o_.rthroughput_below < kInf && synth::most_counts(cat_->groups, o_.rthroughput_below).controls <= 1;
     price_vacates();
     const std::shared_ptr<const Reached> reached = reached_ = depth1();
     stays_memo_.assign(reached->derivations.size() * k_, -1);
@@ -472,6 +484,11 @@ class Search {
     }
     return crossing_rules_out_best(3);
   }
+  // The catalog's port groups (ports_proof.h).
+  const std::map<std::string, synth::GroupUse>& port_groups() {
+    build_instances();
+    return cat_->groups;
+  }
   // The one-crossing argument sums costs: under throughput and count only.
   bool additive() const { return o_.objective == Objective::throughput || o_.objective == Objective::count; }
   // Whether level 4's programmable pairs have run by `levels` complete levels (run now if not).
@@ -626,6 +643,7 @@ class Search {
   // programmable instructions on depth-1 contents (vpshufb after vperm2i128). A heuristic: or_last
   // is the exhaustive form at depth 1.
   void split_or(int n1) {
+    if (one_control_) return;
     bool crosses = false;  // a goal byte changes its 128-bit block
     for (unsigned j = 0; j < bytes_; ++j) crosses |= goal_[j] >= 0 && unsigned(goal_[j] % 256) / 16 != j / 16;
     for (const Instance& o : cat_->ors)
@@ -716,7 +734,7 @@ class Search {
   // unless it already is. Correct by construction, not optimal: with one part per distinct
   // (input, shift) it is a Program for any byte shuffle wherever byte shifts and a mask exist.
   void masked_or() {
-    if (cat_->ors.empty()) return;
+    if (cat_->ors.empty() || one_control_) return;
     const Instance* o = &cat_->ors.front();
     for (const Instance& x : cat_->ors)
       if (x.cost < o->cost) o = &x;
@@ -1200,6 +1218,7 @@ class Search {
   // has each goal byte where its input holds it (the only place a blend can put it); blend(Q(a),
   // b) needs Q's result wherever b does not hold the goal (per blend element).
   bool blend_pairs() {
+    if (one_control_) return true;  // (two programmable instructions)
     // Q last: every goal byte at its own position in the blend (none when two want one).
     std::vector<int> want(bytes_, kAnyByte);
     bool ok = true;
@@ -1257,7 +1276,7 @@ class Search {
   // take 2.33): the lookup need not make those. Or from a made content (psllq a, blendps of a
   // and b, pshufb, blendps with the shifted a: 2.17), which the first blend may read too, paid once.
   void blend_then_lookup(int n1) {
-    if (!level4_applies() || !answered()) return;
+    if (!level4_applies() || !answered() || one_control_) return;
     const Catalog::BlendParts& parts = blend_parts();
     if (parts.lookup == kInf) return;
     blends_then_lookup(parts, goal_, n1, 0.0, nullptr, [&](int v) {
@@ -1715,6 +1734,7 @@ class Search {
   // first one can still make them (greedy, first fit: not exhaustive; the bound does not count on
   // it). False when the budget ran out.
   bool programmable_chain() {
+    if (one_control_) return true;  // (two programmable instructions)
     for (const isa::Instruction* p2 : cat_->programmable) {
       if (p2->control.kind != isa::Control::Kind::Table || p2->num_inputs != 1 || p2->control.table_inputs != 1) continue;
       const unsigned eb = p2->elem_bits / 8, n = p2->n(), n_src = p2->in_bits(0) / p2->src_elem_bits;
@@ -1833,6 +1853,8 @@ class Search {
     // (Under latency copies are not counted: they are renamed away.)
     if (cat_->destructive && o_.objective != Objective::latency) p.copy = added_cost("copy.128").value_or(0);
     if (!unbudgeted_) p.deadline = end_;
+    // (The ports proof's search: Programs below a block throughput, with their port groups' room.)
+    if (o_.rthroughput_below < kInf) p.most = synth::most_counts(cat_->groups, o_.rthroughput_below);
     std::lock_guard<std::mutex> lock(cat_->crossing_mutex);
     if (!cat_->crossing) cat_->crossing = std::make_shared<const std::vector<synth::CrossingStep>>(crossing_steps());
     p.steps = cat_->crossing;
@@ -2558,7 +2580,19 @@ class Search {
       const double c = cost_of(*in);
       if (!widths_ok || c == kInf) continue;
       cat.destructive |= overwrites_an_operand(*in);
+      // (The zero idiom apart: the argument counts the zero register on its own.)
+      auto note = [&](std::string_view id, unsigned cls, bool control = false) {
+        const auto ic = instr_cost(*o_.cpu, id);
+        if (!ic || ic->ports.empty() || in->num_inputs == 0) return;
+        synth::GroupUse& g = cat.groups[std::string(ic->ports)];
+        g.least = std::min(g.least, ic->rthroughput);
+        if (control) g.controls = true;
+        else if (cls & synth::kCrossesQwords) g.crossing = true;
+        else if (cls & synth::kMovesInQword) g.mover = true;
+        else g.light = true;
+      };
       if (in->value == isa::ValueOp::BitOr && in->num_inputs == 2) {
+        note(in->id, 0);
         cat.ors.push_back({in, 0, 2, {}, c});
         cat.min_cost = std::min(cat.min_cost, c);
         cat.min_reading = std::min(cat.min_reading, c);
@@ -2571,6 +2605,8 @@ class Search {
       if (in->programmable()) {
         const double total = with_load(c, *in);
         if (total < kInf) {
+          note(in->id, classes(*in));
+          note(control_load_id(*in), 0, true);
           cat.programmable.push_back(in);
           cat.programmable_cost[in] = total;
           if (const int r = fixed_control_register(*in); r >= 0) cat.fixed_register[in] = r, cat.min_fixed = std::min(cat.min_fixed, total);
@@ -2605,6 +2641,7 @@ class Search {
         }
         inst.kept = in->elem_bits / 8;
         inst.cls = classes(inst);
+        note(in->id, inst.cls);
         auto [it, fresh] = seen.emplace(key, cat.instances.size());
         if (fresh) cat.instances.push_back(std::move(inst));
         else if (c < cat.instances[it->second].cost) cat.instances[it->second] = std::move(inst);
@@ -3101,6 +3138,7 @@ class Search {
   bool last_resort_ = false;  // the best answer before level 3 was masked_or's
   bool zero_leaf_ = false;  // a zero register was reached at depth 1 and served as a leaf
   bool keep_all_ = false;   // building Reached: every content kept, none an answer
+  bool one_control_ = false;  // the ports proof's, where a Program loads one constant at most (run)
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point end_;  // the budget's: the earlier of budget_ms and SynthOptions::deadline
 };
@@ -3132,6 +3170,11 @@ std::optional<unsigned> wrong_byte(const Program& p, const std::vector<int>& goa
     if (!ok) return j;
   }
   return std::nullopt;
+}
+
+std::map<std::string, GroupUse> catalog_groups(unsigned bits, const SynthOptions& o) {
+  Search search(std::vector<int>(bits / 8, kAnyByte), bits, o, {"a"});
+  return search.port_groups();
 }
 
 SynthResult search_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names, const SynthOptions& opts) {

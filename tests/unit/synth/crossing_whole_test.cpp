@@ -210,6 +210,7 @@ class RandomPrograms {
     unsigned instructions = 0;  // the zero register counted as one where read
     size_t steps = 0;           // H, the movers and the lights
     bool programmable = false;  // a programmable light or H
+    unsigned lights = 0, controls = 0;  // the lights; the programmable steps (a constant each)
   };
   // H (or none), `movers` movers and up to `most_lights` lights, in a random order, each reading
   // random earlier values (a, b, the zero register, results); nullopt where some result is read
@@ -232,8 +233,9 @@ class RandomPrograms {
       const size_t x = pick(vals.size()), y = st.arity == 2 ? pick(vals.size()) : x;
       ++reads[x], ++reads[y];
       zero_only |= x == 2 && y == 2;
-      if (o >= 0) d.cost += st.cost;
+      if (o >= 0) d.cost += st.cost, ++d.lights;
       d.programmable |= st.programmable && o >= -1;  // (a light or H; the movers are byte maps)
+      d.controls += st.programmable;
       Bytes out = vals[x];
       if (st.programmable && st.crossing && st.elem_bytes == 1) {  // the byte lookup, a random control
         for (unsigned q = 0; q < 16; ++q) {
@@ -342,6 +344,56 @@ TEST(CrossingWhole, NoRandomProgramIsRuledOutByTheOneCrossingArgument) {
       if (synth::one_crossing_rules_out(p, cost + 0.01, 2)) ++ruled_out;
     }
     EXPECT_EQ(ruled_out, 0u) << (kind == 0 ? "SSE4.1-like" : kind == 1 ? "without byte masks" : kind == 2 ? "without blends" : "SSSE3-like");
+  }
+}
+
+TEST(CrossingWhole, NoRandomProgramIsRuledOutByTheArgumentCountingItsOwnInstructions) {
+  // As above, with the ports proof's counts (MostCounts) set to the Program's own: one crossing
+  // instruction (or none), its movers, its lights, its constants. At its own cost, and at three
+  // cycles more, where the counts alone bound what the argument tries: never ruled out.
+  for (int kind = 0; kind < 4; ++kind) {
+    RandomPrograms programs(kind != 1, kind == 1 ? 0.01 : 0.25, kind < 2, kind == 3);
+    synth::CrossingProof p;
+    p.cheapest_reading = kThird;
+    p.programmable_pair = synth::kInf;
+    p.zero_register = programs.zero_register;
+    p.steps = std::make_shared<const std::vector<CrossingStep>>(programs.steps());
+    unsigned tried = 0, ruled_out = 0;
+    while (tried < 2500) {
+      const size_t movers = programs.pick(3);
+      const auto d = programs.draw(true, movers, unsigned(3 - movers));
+      if (!d || !crosses(d->goal) || d->steps < 3) continue;
+      double cost = d->h->cost + d->cost;
+      for (const CrossingStep* m : d->ms) cost += m->cost;
+      p.goal = d->goal;
+      p.most.crossing = 1;
+      p.most.movers = p.most.movers_alone = unsigned(d->ms.size());
+      p.most.lights = p.most.lights_alone = d->lights;
+      p.most.others = p.most.others_alone = unsigned(d->ms.size()) + d->lights;
+      p.most.controls = d->controls;
+      ++tried;
+      for (const double above : {0.01, 3.0})
+        if (synth::one_crossing_rules_out(p, cost + above, 2)) ++ruled_out;
+    }
+    // Programs of movers and lights alone for goals in their halves, past three complete levels.
+    for (tried = 0; tried < 600;) {
+      const size_t movers = 1 + programs.pick(3);
+      const auto d = programs.draw(false, movers, unsigned(synth::kMostLightOnly - movers));
+      if (!d || crosses(d->goal) || (d->steps <= 3 && !d->programmable)) continue;  // (the zero register a leaf)
+      double cost = d->cost;
+      for (const CrossingStep* m : d->ms) cost += m->cost;
+      p.goal = d->goal;
+      p.most.crossing = 0;
+      p.most.movers = p.most.lights = p.most.others = 0;
+      p.most.movers_alone = unsigned(d->ms.size());
+      p.most.lights_alone = d->lights;
+      p.most.others_alone = unsigned(d->ms.size()) + d->lights;
+      p.most.controls = d->controls;
+      ++tried;
+      for (const double above : {0.01, 3.0})
+        if (synth::one_crossing_rules_out(p, cost + above, 3)) ++ruled_out;
+    }
+    EXPECT_EQ(ruled_out, 0u) << kind;
   }
 }
 

@@ -472,5 +472,23 @@ TEST(OneCrossing, AStagesAnswerIsProvenWithLevelThreeRunToItsEnd) {
   expect_proven("sse4.1", "v8i16:0,1,1,3,12,5,6,7", 5.0 / 3);
 }
 
+
+TEST(OneCrossing, AMaskBeforeAMoverKeepsTheBlocksALastBlendTakes) {
+  // a7 a7 a13 a10 b3 b4 b5 b6 a11 a2 a3 a9 _0 b12 b13 b14, SSE4.1-like without a variable blend:
+  // blendps of b and the zero register (b's third dword zeroed), psllq by a byte, pshufb of a and
+  // a blendps of the two (2.18). The mask of the moved b's stray bytes everywhere would zero b3,
+  // which the last blend takes in place: per block of that blend, only what the block wants zero.
+  // (Found by the random Programs with the ports proof's counts, where the variable blend, which
+  // once let it through, cannot load its control.)
+  std::vector<int> goal = {7, 7, 13, 10, B + 3, B + 4, B + 5, B + 6, 11, 2, 3, 9, -2, B + 12, B + 13, B + 14};
+  CrossingProof p = sse41_like(goal);
+  std::vector<CrossingStep> steps;
+  for (const CrossingStep& st : *p.steps)
+    if (!(st.programmable && !st.table)) steps.push_back(st);  // (no variable blend)
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(steps);
+  p.zero_register = 0.01;
+  EXPECT_FALSE(synth::one_crossing_rules_out(p, 1 + 0.5 + 2 * kThird + 0.02, 2));
+}
+
 }  // namespace
 }  // namespace shufc
