@@ -1902,7 +1902,8 @@ class Search {
   // whether it ran to its end.
   bool exact_pairs(int n1) {
     if (!two_steps_) {
-      if (handed_over_ || !cat_->destructive || o_.objective == Objective::latency || !answered() || out_of_budget_) return false;
+      if (handed_over_ || !cat_->destructive || o_.objective == Objective::latency || !(answered() || capped_bound()) || out_of_budget_)
+        return false;
       two_steps_ = two_steps_exact(n1);
     }
     // (Every Program of two instructions below the answer then was priced: below a cheaper one
@@ -3178,7 +3179,9 @@ std::map<std::string, GroupUse> catalog_groups(unsigned bits, const SynthOptions
 }
 
 SynthResult search_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names, const SynthOptions& opts) {
-  Search search(goal, bits, opts, names);
+  // (A whole goal's search, whose proof matters: the copies out of a fixed control register
+  // priced, and Programs of three instructions priced with their copies where they block it.)
+  Search search(goal, bits, opts, names, Search::Vacates::priced);
   Program prog;
   SynthResult r = search.run(prog);
   if (r.cost < kInf) r.program = std::move(prog);

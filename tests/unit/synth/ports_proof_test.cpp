@@ -68,6 +68,17 @@ TEST(PortsProof, AGroupWithRoomForOneIsMadeDear) {
   EXPECT_TRUE(r->optimal);
 }
 
+TEST(PortsProof, TheCopyAnAnswerNeedsCountsInItsGroup) {
+  // SSE4.1, a0 a0 a2 a3: psllq a by a dword and blendps with a (0.67 on ports 0/1/5 with the
+  // copy of a psllq overwrites). Below it ports 0/1/5 have room for one: that group made dear
+  // from the start (the answer takes two), and the Programs of two instructions priced with
+  // their copies: proven (pshufd alone takes port 5 for a cycle).
+  auto r = synthesize(*parse_one("v4i32:0,0,2,3"), options("sse4.1", "skylake", Objective::ports));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 2.0 / 3, 1e-5);
+  EXPECT_TRUE(r->optimal);
+}
+
 TEST(PortsProof, ALighterProgramBelowTheAnswerIsTaken) {
   // AVX-512 on Ice Lake, a3 b0 b0 a0: the stages' answers take a port-5 shuffle (1 cycle); below
   // it the search finds vprolq, vblendps and vpshufd (0.5: ports 0/1 and 1/5), proven by the
