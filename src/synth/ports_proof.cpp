@@ -23,10 +23,12 @@ namespace shufc::synth {
 namespace {
 
 // A port group's most load below `block` (the largest sum of its reciprocal throughputs below it,
-// each any number of times) and its least reciprocal throughput.
+// each any number of times), its least reciprocal throughput, and how many instructions of it
+// fit below `block` (at the least).
 struct GroupLoad {
   std::string_view ports;
   double most, least;
+  unsigned room = 0;
 };
 
 // (Below `block` by more than the tables' rounding: three instructions at 0.333333 on three
@@ -54,7 +56,9 @@ std::vector<GroupLoad> group_loads(const CpuModel& cpu, double block, const std:
       many = sums.size() > kMostSums;
     }
     // (Too many sums to list: the group's load is below `block`, which is what the bound needs.)
-    loads.push_back({ports, many ? block : double(*sums.rbegin()) * 1e-9, *rts.begin()});
+    GroupLoad g{ports, many ? block : double(*sums.rbegin()) * 1e-9, *rts.begin()};
+    while (g.room < 64 && double(g.room + 1) * g.least < below) ++g.room;
+    loads.push_back(g);
   }
   return loads;
 }
@@ -142,15 +146,18 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
   bool below = pc.complete;
   for (const std::string& id : asm_cost_ids(answer))
     if (const auto c = instr_cost(*opts.cpu, id); !c || c->rthroughput >= block - 1e-5) below = false;
-  // (Where the answer takes two of a group with room for one below `block`, that group made dear
-  // puts it past S: SSE4.1's psllq a and blendps with a, and the copy of a, two on ports 0/1/5.)
+  // (Where the answer takes more of a group than it has room for below `block`, that group made
+  // dear puts it past S: SSE4.1's psllq a and blendps with a, and the copy of a, two on ports
+  // 0/1/5 with room for one.)
   const std::map<std::string_view, unsigned> in_answer = per_group(answer, *opts.cpu);
-  auto twice = [&](const GroupLoad& g, const std::map<std::string_view, unsigned>& taken) {
+  // (Not a group whose sums below `block` were too many to list: its most is `block`.)
+  auto countable = [&](const GroupLoad& g) { return double(g.room + 1) * g.least - g.most > 1e-6; };
+  auto over = [&](const GroupLoad& g, const std::map<std::string_view, unsigned>& taken) {
     const auto t = taken.find(g.ports);
-    return g.most < 2 * g.least - 1e-9 && t != taken.end() && t->second >= 2;
+    return countable(g) && t != taken.end() && t->second > g.room;
   };
-  const auto answer_twice = std::find_if(loads.begin(), loads.end(), [&](const GroupLoad& g) { return twice(g, in_answer); });
-  if (below && pc.rthroughput <= s + 1e-5 && answer_twice == loads.end()) return out;
+  const auto answer_over = std::find_if(loads.begin(), loads.end(), [&](const GroupLoad& g) { return over(g, in_answer); });
+  if (below && pc.rthroughput <= s + 1e-5 && answer_over == loads.end()) return out;
   SynthOptions o = opts;
   o.objective = Objective::throughput;
   o.loads_beside = false;  // (a control load in its own group: added, as S counts it)
@@ -161,18 +168,19 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
   o.bound_at_cap = true;
   o.unprovable_nodes = o.one_input_unprovable_nodes = o.last_resort_unprovable_nodes = UINT64_MAX;
   // Anything within S is an answer (lighter on the ports or not); for the rest the levels run to
-  // their end below it and the argument is made at it. Where that answer holds two instructions
-  // of a group that has room for one below `block` (two vpshufb at 0.5 below 1 on Ice Lake), the
-  // search runs again with that group's instructions dear: K times their throughput, K such that
-  // two of them cost more than one and every other group's most (the sum then says "at most one").
-  // Where it found nothing and proved nothing, the sum let in Programs the argument cannot rule
-  // out, perhaps with two of such a group (SSE4.1's dword swap below 1 cycle: psrlq, psllq and
-  // por within S): the next group with room for one is made dear.
+  // their end below it and the argument is made at it. Where that answer holds more instructions
+  // of a group than it has room for below `block` (two vpshufb at 0.5 below 1 on Ice Lake; three
+  // logic instructions at 1/3), the search runs again with that group's instructions dear: K
+  // times their throughput, K such that one more than its room costs more than its most and
+  // every other group's most (the sum then counts them). Where it found nothing and proved
+  // nothing, the sum let in Programs the argument cannot rule out, perhaps with two of a group
+  // with room for one (SSE4.1's dword swap below 1 cycle: psrlq, psllq and por within S): the
+  // next such group is made dear.
   std::vector<std::pair<std::string, double>> weights;
   std::set<std::string_view> tried;  // the groups made dear so far
-  auto room_for_one = [&](const GroupLoad& g) { return g.most < 2 * g.least - 1e-9 && !tried.count(g.ports); };
+  auto room_for_one = [&](const GroupLoad& g) { return g.room == 1 && countable(g) && !tried.count(g.ports); };
   auto make_dear = [&](const GroupLoad& g) {
-    weights = {{std::string(g.ports), 1 + (s - g.most) / (2 * g.least - g.most)}};
+    weights = {{std::string(g.ports), 1 + (s - g.most) / (double(g.room + 1) * g.least - g.most)}};
     tried.insert(g.ports);
   };
   // The groups with room for one in the order they are made dear where a search finds nothing:
@@ -189,7 +197,7 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
   for (const GroupLoad& g : loads)
     if (room_for_one(g)) order.push_back(g);
   std::stable_partition(order.begin(), order.end(), crossing);
-  if (answer_twice != loads.end()) make_dear(*answer_twice);
+  if (answer_over != loads.end()) make_dear(*answer_over);
   else if (!order.empty() && crossing(order[0])) make_dear(order[0]);
   for (int attempt = 0; attempt < 3 && !past_deadline(opts); ++attempt) {
     o.port_weights = weights;
@@ -209,9 +217,10 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
       out.lighter = r.program;
       return out;
     }
-    // The group the answer takes twice that has room for one (not one made dear already).
+    // A group the answer takes more of than it has room for (not one made dear already).
     const std::map<std::string_view, unsigned> taken = per_group(r.program, *opts.cpu);
-    const auto again = std::find_if(loads.begin(), loads.end(), [&](const GroupLoad& g) { return room_for_one(g) && twice(g, taken); });
+    const auto again =
+        std::find_if(loads.begin(), loads.end(), [&](const GroupLoad& g) { return !tried.count(g.ports) && over(g, taken); });
     if (again == loads.end()) return out;
     make_dear(*again);
   }

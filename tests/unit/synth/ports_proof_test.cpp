@@ -68,6 +68,16 @@ TEST(PortsProof, AGroupWithRoomForOneIsMadeDear) {
   EXPECT_TRUE(r->optimal);
 }
 
+TEST(PortsProof, AGroupWithRoomForTwoIsMadeDearPastItsThird) {
+  // SSSE3, a0 b1 (qwords): shufps (1 cycle, port 5). Below it: movq, pand with its mask and por
+  // within S, three instructions on ports 0/1/5 (one cycle: room for two). That group made dear
+  // so that three cost more than S: nothing else, proven.
+  auto r = synthesize(*parse_one("v2i64:0,3"), options("ssse3", "skylake", Objective::ports));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 1.0, 1e-5);
+  EXPECT_TRUE(r->optimal);
+}
+
 TEST(PortsProof, TheCopyAnAnswerNeedsCountsInItsGroup) {
   // SSE4.1, a0 a0 a2 a3: psllq a by a dword and blendps with a (0.67 on ports 0/1/5 with the
   // copy of a psllq overwrites). Below it ports 0/1/5 have room for one: that group made dear
