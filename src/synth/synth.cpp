@@ -445,6 +445,16 @@ class Search {
   // The complete levels the one-crossing argument was last made with (proven_past_levels may
   // have run level 3 to its end after run() reported two).
   unsigned argued_levels() const { return crossing_ ? crossing_->levels : 0; }
+  // Whether the best answer's block throughput is below SynthOptions::rthroughput_below. (Past
+  // the first that is not, a quarter of the budget is left to look on: no proof is to be had.)
+  bool lighter_answer() {
+    if (best_.cost != weighed_) {
+      if (weighed_ == kInf) end_ = std::min(end_, std::chrono::steady_clock::now() + (end_ - start_) / 4);
+      weighed_ = best_.cost;
+      lighter_ = program_cost(reconstruct(), *o_.cpu).block_rthroughput < o_.rthroughput_below - 1e-5;
+    }
+    return lighter_;
+  }
   // Nothing as cheap as the cap, whose bound is asked for (SynthOptions::bound_at_cap): the
   // argument is made at the cap.
   bool capped_bound() const { return o_.bound_at_cap && cap_ < kInf && !answered(); }
@@ -531,8 +541,11 @@ class Search {
   // Budgets: wall clock and nodes (last instructions or (last, middle) pairs tried).
   bool out_of_budget() {
     if (unbudgeted_) return false;
-    // A search asked for the bound at its cap stops at its first answer: it then has none.
-    if (o_.bound_at_cap && answered()) return out_of_budget_ = true;
+    // A search asked for the bound at its cap stops at its first answer lighter on the ports than
+    // the block it asks below (SynthOptions::rthroughput_below): it then has no bound to give.
+    // Past an answer that is not, it looks on for a cheaper one, which may be (AVX-512: two
+    // blends, a shift and vpshufb at 0.83, found first, then vprolq, vblendps, vpshufd at 0.5).
+    if (o_.bound_at_cap && answered() && lighter_answer()) return out_of_budget_ = true;
     if (nodes_ >= o_.node_budget) out_of_budget_ = true;
     else if (++clock_calls_ % 32 == 0 && std::chrono::steady_clock::now() > end_)
       out_of_budget_ = true;
@@ -1276,7 +1289,7 @@ class Search {
   // take 2.33): the lookup need not make those. Or from a made content (psllq a, blendps of a
   // and b, pshufb, blendps with the shifted a: 2.17), which the first blend may read too, paid once.
   void blend_then_lookup(int n1) {
-    if (!level4_applies() || !answered() || one_control_) return;
+    if (!level4_applies() || !(answered() || capped_bound()) || one_control_) return;
     const Catalog::BlendParts& parts = blend_parts();
     if (parts.lookup == kInf) return;
     blends_then_lookup(parts, goal_, n1, 0.0, nullptr, [&](int v) {
@@ -1420,7 +1433,8 @@ class Search {
   // with each y that holds a byte at one place at most (an input, or M of one), one mover
   // between them, the blend chosen as blend_choice chooses it.
   void two_blends_then_lookup() {
-    if (bytes_ != 16 || k_ != 2 || !answered()) return;
+    // (Under a cap with nothing answered, as the ports proof asks: Programs within it.)
+    if (bytes_ != 16 || k_ != 2 || !(answered() || capped_bound())) return;
     const Catalog::BlendParts& parts = blend_parts();
     const double blend = parts.fixed;
     if (parts.lookup + 2 * blend >= best_.cost) return;
@@ -3139,6 +3153,8 @@ class Search {
   bool last_resort_ = false;  // the best answer before level 3 was masked_or's
   bool zero_leaf_ = false;  // a zero register was reached at depth 1 and served as a leaf
   bool keep_all_ = false;   // building Reached: every content kept, none an answer
+  double weighed_ = kInf;   // the best answer's cost when lighter_answer last looked at it
+  bool lighter_ = false;    // and what it found
   bool one_control_ = false;  // the ports proof's, where a Program loads one constant at most (run)
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point end_;  // the budget's: the earlier of budget_ms and SynthOptions::deadline
@@ -3288,8 +3304,9 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
     r.optimal = r.cost <= r.port_bound + 1e-5;
     // Above that bound: a search over the instructions below the answer (ports_proof.h), for a
     // whole goal (a stage's proof matters little). What it finds lighter is taken, and argued
-    // again once.
-    for (int round = 0; round < 2 && !r.optimal && split_stages; ++round) {
+    // again (it stops at the first Program within its cap: a lighter one may lie below that, as
+    // AVX-512's vprolq, vblendps and vpshufd at 0.5 below two blends, a shift and vpshufb at 0.83).
+    for (int round = 0; round < 4 && !r.optimal && split_stages && !past_deadline(options); ++round) {
       const PortsProof pp = ports_proof(goal, bits, names, options, prog, r.cost);
       if (pp.proven) r.optimal = true, r.lower_bound = r.cost;
       if (!pp.lighter) break;

@@ -146,6 +146,16 @@ TEST(PortsProof, OneShuffleAndOneConstantBelowTheBlockAreCounted) {
   EXPECT_TRUE(r->optimal);
 }
 
+TEST(PortsProof, TheShapesBesideTheLevelsAreTriedUnderTheCap) {
+  // AVX-512 on Ice Lake, a4 _ b1 a4 a2 b5 b6 _ (words): vpermt2b, 1 cycle. Below it, with nothing
+  // answered yet, two blends of a, b and b shifted, then vpshufb (0.83: five uops over a
+  // dispatch width of six), which the one-crossing argument had let through: the search builds
+  // that shape under its cap, as it does beside an answer.
+  auto r = synthesize(*parse_one("v8i16:4,u,9,4,2,13,14,u"), options("avx512vbmi", "icelake-server", Objective::ports));
+  ASSERT_TRUE(r);
+  EXPECT_LE(r->cost, 5.0 / 6 + 1e-5);
+}
+
 TEST(PortsProof, WhatItProvesNoOtherAnswerUndercuts) {
   // Random 4- and 8-lane masks on SSSE3 and SSE4.1 (Skylake), 16-lane ones on AVX-512: where the
   // ports objective's answer is proven, the summed objective's answer (another Program) is no
