@@ -168,7 +168,9 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
   o.rthroughput_below = block;
   o.stages = false;
   o.node_budget = std::max<uint64_t>(1, opts.node_budget / (within ? 40 : 10));
+  // (A quarter of the budget for every round together, the deadline kept.)
   o.budget_ms = std::max(1u, opts.budget_ms / (within ? 40 : 4));
+  o.deadline = std::min(opts.deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(o.budget_ms));
   o.bound_at_cap = true;
   o.unprovable_nodes = o.one_input_unprovable_nodes = o.last_resort_unprovable_nodes = UINT64_MAX;
   // Anything within S is an answer (lighter on the ports or not); for the rest the levels run to
@@ -203,7 +205,7 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
   std::stable_partition(order.begin(), order.end(), crossing);
   if (answer_over != loads.end()) make_dear(*answer_over);
   else if (!order.empty() && crossing(order[0])) make_dear(order[0]);
-  for (int attempt = 0; attempt < (within ? 1 : 3) && !past_deadline(opts); ++attempt) {
+  for (int attempt = 0; attempt < (within ? 1 : 3) && !past_deadline(o); ++attempt) {
     o.port_weights = weights;
     const double cap = weighted_sum(loads, weights);
     o.cost_cap = cap + 2e-5;
