@@ -287,6 +287,23 @@ class RandomPrograms {
   std::mt19937 rng_{20261126};
 };
 
+// The one-crossing argument's view of the catalog `programs` draws from.
+synth::CrossingProof proof_over(const RandomPrograms& programs) {
+  synth::CrossingProof p;
+  p.cheapest_reading = kThird;
+  p.programmable_pair = synth::kInf;
+  p.zero_register = programs.zero_register;
+  p.steps = std::make_shared<const std::vector<CrossingStep>>(programs.steps());
+  return p;
+}
+
+// What a drawn Program costs: H, its movers, its lights and the zero register.
+double own_cost(const RandomPrograms::Drawn& d) {
+  double cost = (d.h ? d.h->cost : 0) + d.cost;
+  for (const CrossingStep* m : d.ms) cost += m->cost;
+  return cost;
+}
+
 bool crosses(const std::vector<int>& goal) {
   for (unsigned j = 0; j < 16; ++j)
     if (goal[j] >= 0 && unsigned(goal[j] % 256) / 8 != j / 8) return true;
@@ -324,11 +341,7 @@ TEST(CrossingWhole, NoRandomProgramIsRuledOutByTheOneCrossingArgument) {
   for (int kind = 0; kind < 4; ++kind) {
     const bool byte_masks = kind != 1;
     RandomPrograms programs(byte_masks, kind == 1 ? 0.01 : 0.25, kind < 2, kind == 3);
-    synth::CrossingProof p;
-    p.cheapest_reading = kThird;
-    p.programmable_pair = synth::kInf;
-    p.zero_register = programs.zero_register;
-    p.steps = std::make_shared<const std::vector<CrossingStep>>(programs.steps());
+    synth::CrossingProof p = proof_over(programs);
     unsigned tried = 0, ruled_out = 0;
     // (10,000 a catalog. A missing shape, a mover after a join of H's value, took 20,000 on
     // another seed to show (OneCrossing.AMoverAfterAJoinOfTheLookupsValueIsNotRuledOut has it);
@@ -337,11 +350,9 @@ TEST(CrossingWhole, NoRandomProgramIsRuledOutByTheOneCrossingArgument) {
       const size_t movers = programs.pick(3);
       const auto d = programs.draw(true, movers, unsigned(3 - movers));
       if (!d || !crosses(d->goal) || d->steps < 3) continue;
-      double cost = d->h->cost + d->cost;
-      for (const CrossingStep* m : d->ms) cost += m->cost;
       p.goal = d->goal;
       ++tried;
-      if (synth::one_crossing_rules_out(p, cost + 0.01, 2)) ++ruled_out;
+      if (synth::one_crossing_rules_out(p, own_cost(*d) + 0.01, 2)) ++ruled_out;
     }
     EXPECT_EQ(ruled_out, 0u) << (kind == 0 ? "SSE4.1-like" : kind == 1 ? "without byte masks" : kind == 2 ? "without blends" : "SSSE3-like");
   }
@@ -353,45 +364,38 @@ TEST(CrossingWhole, NoRandomProgramIsRuledOutByTheArgumentCountingItsOwnInstruct
   // cycles more, where the counts alone bound what the argument tries: never ruled out.
   for (int kind = 0; kind < 4; ++kind) {
     RandomPrograms programs(kind != 1, kind == 1 ? 0.01 : 0.25, kind < 2, kind == 3);
-    synth::CrossingProof p;
-    p.cheapest_reading = kThird;
-    p.programmable_pair = synth::kInf;
-    p.zero_register = programs.zero_register;
-    p.steps = std::make_shared<const std::vector<CrossingStep>>(programs.steps());
+    synth::CrossingProof p = proof_over(programs);
+    // (The drawn Program's own counts, with H or without.)
+    auto own_counts = [](const RandomPrograms::Drawn& d) {
+      synth::MostCounts m;
+      m.crossing = d.h ? 1 : 0;
+      m.movers = m.movers_alone = unsigned(d.ms.size());
+      m.lights = m.lights_alone = d.lights;
+      m.others = m.others_alone = unsigned(d.ms.size()) + d.lights;
+      m.controls = d.controls;
+      return m;
+    };
     unsigned tried = 0, ruled_out = 0;
     while (tried < 2500) {
       const size_t movers = programs.pick(3);
       const auto d = programs.draw(true, movers, unsigned(3 - movers));
       if (!d || !crosses(d->goal) || d->steps < 3) continue;
-      double cost = d->h->cost + d->cost;
-      for (const CrossingStep* m : d->ms) cost += m->cost;
       p.goal = d->goal;
-      p.most.crossing = 1;
-      p.most.movers = p.most.movers_alone = unsigned(d->ms.size());
-      p.most.lights = p.most.lights_alone = d->lights;
-      p.most.others = p.most.others_alone = unsigned(d->ms.size()) + d->lights;
-      p.most.controls = d->controls;
+      p.most = own_counts(*d);
       ++tried;
       for (const double above : {0.01, 3.0})
-        if (synth::one_crossing_rules_out(p, cost + above, 2)) ++ruled_out;
+        if (synth::one_crossing_rules_out(p, own_cost(*d) + above, 2)) ++ruled_out;
     }
     // Programs of movers and lights alone for goals in their halves, past three complete levels.
     for (tried = 0; tried < 600;) {
       const size_t movers = 1 + programs.pick(3);
       const auto d = programs.draw(false, movers, unsigned(synth::kMostLightOnly - movers));
       if (!d || crosses(d->goal) || (d->steps <= 3 && !d->programmable)) continue;  // (the zero register a leaf)
-      double cost = d->cost;
-      for (const CrossingStep* m : d->ms) cost += m->cost;
       p.goal = d->goal;
-      p.most.crossing = 0;
-      p.most.movers = p.most.lights = p.most.others = 0;
-      p.most.movers_alone = unsigned(d->ms.size());
-      p.most.lights_alone = d->lights;
-      p.most.others_alone = unsigned(d->ms.size()) + d->lights;
-      p.most.controls = d->controls;
+      p.most = own_counts(*d);
       ++tried;
       for (const double above : {0.01, 3.0})
-        if (synth::one_crossing_rules_out(p, cost + above, 3)) ++ruled_out;
+        if (synth::one_crossing_rules_out(p, own_cost(*d) + above, 3)) ++ruled_out;
     }
     EXPECT_EQ(ruled_out, 0u) << kind;
   }

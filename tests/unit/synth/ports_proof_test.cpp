@@ -24,6 +24,15 @@ SynthOptions options(const char* target, const char* cpu, Objective objective) {
   return o;
 }
 
+// Under the ports objective the answer costs `cost` (its block throughput) and is proven.
+void expect_proven(const char* mask, const char* target, const char* cpu, double cost) {
+  auto r = synthesize(*parse_one(mask), options(target, cpu, Objective::ports));
+  ASSERT_TRUE(r) << target << " " << mask;
+  EXPECT_NEAR(r->cost, cost, 1e-5) << target << " " << mask;
+  EXPECT_TRUE(r->optimal) << target << " " << mask;
+  EXPECT_NEAR(r->lower_bound, cost, 1e-5) << target << " " << mask;
+}
+
 TEST(PortsProof, ProgramsBelowABlockThroughputCostNoMoreThanItsSum) {
   // Skylake below 1 cycle: no port-5 shuffle; two logic instructions at most (1/3 each: three are
   // one cycle, however the tables round), one
@@ -50,32 +59,21 @@ TEST(PortsProof, NoProgramOffTheShufflePortMakesIt) {
   // pshufb of b, a mask of a and an or: 1 cycle (port 5). Below 1 no shuffle is left, and the
   // shifts, masks and ors that keep bytes in their halves take more than S: proven (before, the
   // bound was the dearest needed instruction's, 0.5).
-  auto sv = parse_one("v4i32:u,4,7,3");
-  auto r = synthesize(*sv, options("ssse3", "skylake", Objective::ports));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 1.0, 1e-5);
-  EXPECT_TRUE(r->optimal);
-  EXPECT_NEAR(r->lower_bound, 1.0, 1e-5);
+  expect_proven("v4i32:u,4,7,3", "ssse3", "skylake", 1.0);
 }
 
 TEST(PortsProof, AGroupWithRoomForOneIsMadeDear) {
   // SSE4.1, b1 _ b3 b2: pshufd b (1 cycle). Below 1, psrlq b, psllq b and por make it within S
   // (1.33 summed) but take two shifts where ports 0/1 have room for one below 1 cycle: searched
   // again with the shifts dear, nothing is within the weighted S: proven.
-  auto r = synthesize(*parse_one("v4i32:5,u,7,6"), options("sse4.1", "skylake", Objective::ports));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 1.0, 1e-5);
-  EXPECT_TRUE(r->optimal);
+  expect_proven("v4i32:5,u,7,6", "sse4.1", "skylake", 1.0);
 }
 
 TEST(PortsProof, AGroupWithRoomForTwoIsMadeDearPastItsThird) {
   // SSSE3, a0 b1 (qwords): shufps (1 cycle, port 5). Below it: movq, pand with its mask and por
   // within S, three instructions on ports 0/1/5 (one cycle: room for two). That group made dear
   // so that three cost more than S: nothing else, proven.
-  auto r = synthesize(*parse_one("v2i64:0,3"), options("ssse3", "skylake", Objective::ports));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 1.0, 1e-5);
-  EXPECT_TRUE(r->optimal);
+  expect_proven("v2i64:0,3", "ssse3", "skylake", 1.0);
 }
 
 TEST(PortsProof, TheCopyAnAnswerNeedsCountsInItsGroup) {
@@ -83,10 +81,7 @@ TEST(PortsProof, TheCopyAnAnswerNeedsCountsInItsGroup) {
   // copy of a psllq overwrites). Below it ports 0/1/5 have room for one: that group made dear
   // from the start (the answer takes two), and the Programs of two instructions priced with
   // their copies: proven (pshufd alone takes port 5 for a cycle).
-  auto r = synthesize(*parse_one("v4i32:0,0,2,3"), options("sse4.1", "skylake", Objective::ports));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 2.0 / 3, 1e-5);
-  EXPECT_TRUE(r->optimal);
+  expect_proven("v4i32:0,0,2,3", "sse4.1", "skylake", 2.0 / 3);
 }
 
 TEST(PortsProof, ALighterProgramBelowTheAnswerIsTaken) {
@@ -139,11 +134,7 @@ TEST(PortsProof, OneShuffleAndOneConstantBelowTheBlockAreCounted) {
   // a Program holds one shuffle of ports 1/5 and one constant: a vpshufb leaves no constant for a
   // mask or a variable blend, and nothing else crosses halves. The argument, counting, proves it
   // (without the counts the sum let two shuffles or two constants through).
-  auto r = synthesize(*parse_one("v16i8:6,30,4,u,18,3,23,11,16,1,16,12,18,23,u,24"),
-                      options("avx512vbmi", "icelake-server", Objective::ports));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 1.0, 1e-5);
-  EXPECT_TRUE(r->optimal);
+  expect_proven("v16i8:6,30,4,u,18,3,23,11,16,1,16,12,18,23,u,24", "avx512vbmi", "icelake-server", 1.0);
 }
 
 TEST(PortsProof, TheShapesBesideTheLevelsAreTriedUnderTheCap) {
