@@ -167,9 +167,10 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
   o.loads_beside = false;  // (a control load in its own group: added, as S counts it)
   o.rthroughput_below = block;
   o.stages = false;
-  o.node_budget = std::max<uint64_t>(1, opts.node_budget / (within ? 40 : 10));
-  // (A quarter of the budget for every round together, the deadline kept.)
-  o.budget_ms = std::max(1u, opts.budget_ms / (within ? 40 : 4));
+  // (Nodes bound each round, so that what it finds does not depend on the machine's load; a
+  // quarter of the time budget for every round together, the deadline kept, is the backstop.)
+  o.node_budget = std::max<uint64_t>(1, opts.node_budget / 20);
+  o.budget_ms = std::max(1u, opts.budget_ms / 4);
   o.deadline = std::min(opts.deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(o.budget_ms));
   o.bound_at_cap = true;
   o.unprovable_nodes = o.one_input_unprovable_nodes = o.last_resort_unprovable_nodes = UINT64_MAX;

@@ -58,9 +58,9 @@ double summed_below(const CpuModel& cpu, double block, const isa::Target* target
 // For a goal (synth_goal's) whose best answer, `answer`, has block throughput `block`. Where that
 // answer is itself in the catalog below `block` and costs S or less summed, the search would find
 // it or cheaper and prove nothing (SSE4.1's two pshufb and a por at 2 cycles, 3.33 summed against
-// S = 5.67 on Skylake): it runs once, with a fortieth of the options' nodes and time, only for a
-// lighter Program. Otherwise its rounds get a tenth of the nodes each and a quarter of the time
-// together (the deadline holds).
+// S = 5.67 on Skylake): it runs once, only for a lighter Program. Otherwise in up to three
+// rounds. Each search gets a twentieth of the options' nodes; a quarter of the time for every
+// round together is the backstop (the deadline holds).
 PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                        const SynthOptions& opts, const Program& answer, double block);
 

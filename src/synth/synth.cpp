@@ -446,10 +446,11 @@ class Search {
   // have run level 3 to its end after run() reported two).
   unsigned argued_levels() const { return crossing_ ? crossing_->levels : 0; }
   // Whether the best answer's block throughput is below SynthOptions::rthroughput_below. (Past
-  // the first that is not, a quarter of the budget is left to look on: no proof is to be had.)
+  // the first that is not, half the nodes left are left to look on: no proof is to be had.
+  // Nodes, not time, so that what it finds does not depend on the machine's load.)
   bool lighter_answer() {
     if (best_.cost != weighed_) {
-      if (weighed_ == kInf) end_ = std::min(end_, std::chrono::steady_clock::now() + (end_ - start_) / 4);
+      if (weighed_ == kInf) node_cap_ = std::min(node_cap_, nodes_ + (std::min(node_cap_, o_.node_budget) - std::min(node_cap_, nodes_)) / 2);
       weighed_ = best_.cost;
       lighter_ = program_cost(reconstruct(), *o_.cpu).block_rthroughput < o_.rthroughput_below - 1e-5;
     }
@@ -546,7 +547,7 @@ class Search {
     // Past an answer that is not, it looks on for a cheaper one, which may be (AVX-512: two
     // blends, a shift and vpshufb at 0.83, found first, then vprolq, vblendps, vpshufd at 0.5).
     if (o_.bound_at_cap && answered() && lighter_answer()) return out_of_budget_ = true;
-    if (nodes_ >= o_.node_budget) out_of_budget_ = true;
+    if (nodes_ >= std::min(o_.node_budget, node_cap_)) out_of_budget_ = true;
     else if (++clock_calls_ % 32 == 0 && std::chrono::steady_clock::now() > end_)
       out_of_budget_ = true;
     return out_of_budget_;
@@ -1472,7 +1473,12 @@ class Search {
           in_y[l][0] = places(y, labels[l]);
           covered = covered && (in_x[l] | in_y[l][0]) != 0;
         }
-        if (!covered) continue;
+        if (!covered) {
+          // (Under the ports proof's cap, with many more pairs, each is a node: its budget, not
+          // the clock, ends them.)
+          if (o_.bound_at_cap && (++nodes_, out_of_budget())) return;
+          continue;
+        }
         if (out_of_budget()) return;
         ++nodes_;
         for (const auto& [w, c] : parts.widths) {
@@ -3154,6 +3160,7 @@ class Search {
   bool zero_leaf_ = false;  // a zero register was reached at depth 1 and served as a leaf
   bool keep_all_ = false;   // building Reached: every content kept, none an answer
   double weighed_ = kInf;   // the best answer's cost when lighter_answer last looked at it
+  uint64_t node_cap_ = UINT64_MAX;  // the nodes lighter_answer leaves the search (the budget's otherwise)
   bool lighter_ = false;    // and what it found
   bool one_control_ = false;  // the ports proof's, where a Program loads one constant at most (run)
   std::chrono::steady_clock::time_point start_;
