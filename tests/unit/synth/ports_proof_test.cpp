@@ -35,8 +35,8 @@ void expect_proven(const char* mask, const char* target, const char* cpu, double
 
 TEST(PortsProof, ProgramsBelowABlockThroughputCostNoMoreThanItsSum) {
   // Skylake below 1 cycle: no port-5 shuffle; two logic instructions at most (1/3 each: three are
-  // one cycle, however the tables round), one
-  // shift (1/2), one load (1/2), and the zero idiom's token.
+  // one cycle, however the tables round), one shift (1/2), one load (1/2), and the zero idiom's
+  // token.
   const CpuModel& skl = *find_cpu("skylake");
   EXPECT_NEAR(synth::summed_below(skl, 1.0), 2.0 / 3 + 0.5 + 0.5 + 1e-3, 1e-5);
   EXPECT_LE(synth::summed_below(skl, 1.0), synth::summed_below(skl, 2.0));
