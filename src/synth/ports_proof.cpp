@@ -33,6 +33,13 @@ struct GroupLoad {
 
 // (Below `block` by more than the tables' rounding: three instructions at 0.333333 on three
 // ports are one cycle, not below it.)
+// How many instructions taking `least` each fit below `below`, at most `most`.
+unsigned fitting_below(double least, double below, unsigned most) {
+  unsigned k = 0;
+  while (k < most && double(k + 1) * least < below) ++k;
+  return k;
+}
+
 std::vector<GroupLoad> group_loads(const CpuModel& cpu, double block, const std::set<std::string>* ids) {
   const double below = block - 1e-5;
   std::map<std::string_view, std::set<double>> groups;  // each port group's reciprocal throughputs below `block`
@@ -57,7 +64,7 @@ std::vector<GroupLoad> group_loads(const CpuModel& cpu, double block, const std:
     }
     // (Too many sums to list: the group's load is below `block`, which is what the bound needs.)
     GroupLoad g{ports, many ? block : double(*sums.rbegin()) * 1e-9, *rts.begin()};
-    while (g.room < 64 && double(g.room + 1) * g.least < below) ++g.room;
+    g.room = fitting_below(g.least, below, 64);
     loads.push_back(g);
   }
   return loads;
@@ -105,11 +112,7 @@ double summed_below(const CpuModel& cpu, double block, const isa::Target* target
 }
 
 MostCounts most_counts(const std::map<std::string, GroupUse>& groups, double block) {
-  auto room = [&](const GroupUse& g) {
-    unsigned k = 0;
-    while (k < MostCounts::kAny && double(k + 1) * g.least < block - 1e-5) ++k;
-    return k;
-  };
+  auto room = [&](const GroupUse& g) { return fitting_below(g.least, block - 1e-5, MostCounts::kAny); };
   unsigned crossing = 0, movers = 0, lights = 0, others = 0, controls = 0;
   for (const auto& [ports, g] : groups) {
     const unsigned r = room(g);

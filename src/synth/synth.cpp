@@ -251,7 +251,8 @@ class Search {
     // search before the argument, which counts the constants (MostCounts); no level's
     // completeness rests on these shapes (a Program of theirs with one constant is the levels' and
     // the argument's to find or rule out).
-    one_control_ = o_.rthroughput_below < kInf && synth::most_counts(cat_->groups, o_.rthroughput_below).controls <= 1;
+    if (o_.rthroughput_below < kInf) most_ = synth::most_counts(cat_->groups, o_.rthroughput_below);
+    one_control_ = most_.controls <= 1;
     price_vacates();
     const std::shared_ptr<const Reached> reached = reached_ = depth1();
     stays_memo_.assign(reached->derivations.size() * k_, -1);
@@ -432,14 +433,14 @@ class Search {
   // 4 ran: they are cheap, and leave programmable_pair_rest to rule out. Made once per level
   // count (after two levels, and again after more).
   bool crossing_rules_out_best(unsigned levels) {
-    if (levels < 2 || out_of_budget_ || !additive() || !(answered() || capped_bound()) || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
+    if (levels < 2 || out_of_budget_ || !additive() || !aiming() || bounds_->level[levels] >= best_.cost - 1e-5 || bytes_ != 16 ||
         (crossing_ && crossing_->levels == levels && crossing_->at == best_.cost))
       return false;
     const bool pairs = pairs_ran(levels);
     if (out_of_budget_) return false;
     crossing_ = Crossing{levels, pairs, best_.cost};
     // (Not while an answer offered costs less without its copies: lower_bound in run().)
-    return (answered() || capped_bound()) && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
+    return aiming() && bounds_->level[levels] < best_.cost - 1e-5 && priced_floor() >= best_.cost - 1e-5 &&
            synth::one_crossing_rules_out(crossing_proof(pairs, levels), best_.cost, levels);
   }
   // The complete levels the one-crossing argument was last made with (proven_past_levels may
@@ -459,6 +460,8 @@ class Search {
   // Nothing as cheap as the cap, whose bound is asked for (SynthOptions::bound_at_cap): the
   // argument is made at the cap.
   bool capped_bound() const { return o_.bound_at_cap && cap_ < kInf && !answered(); }
+  // A cost to look below: the best answer's, or the cap whose bound is asked for.
+  bool aiming() const { return answered() || capped_bound(); }
 
   // Every goal byte in its 8-byte half (a 128-bit goal): no Program needs a crossing instruction.
   bool stays_in_halves() const {
@@ -1290,7 +1293,7 @@ class Search {
   // take 2.33): the lookup need not make those. Or from a made content (psllq a, blendps of a
   // and b, pshufb, blendps with the shifted a: 2.17), which the first blend may read too, paid once.
   void blend_then_lookup(int n1) {
-    if (!level4_applies() || !(answered() || capped_bound()) || one_control_) return;
+    if (!level4_applies() || !aiming() || one_control_) return;
     const Catalog::BlendParts& parts = blend_parts();
     if (parts.lookup == kInf) return;
     blends_then_lookup(parts, goal_, n1, 0.0, nullptr, [&](int v) {
@@ -1435,7 +1438,7 @@ class Search {
   // between them, the blend chosen as blend_choice chooses it.
   void two_blends_then_lookup() {
     // (Under a cap with nothing answered, as the ports proof asks: Programs within it.)
-    if (bytes_ != 16 || k_ != 2 || !(answered() || capped_bound())) return;
+    if (bytes_ != 16 || k_ != 2 || !aiming()) return;
     const Catalog::BlendParts& parts = blend_parts();
     const double blend = parts.fixed;
     if (parts.lookup + 2 * blend >= best_.cost) return;
@@ -1476,7 +1479,10 @@ class Search {
         if (!covered) {
           // (Under the ports proof's cap, with many more pairs, each is a node: its budget, not
           // the clock, ends them.)
-          if (o_.bound_at_cap && (++nodes_, out_of_budget())) return;
+          if (o_.bound_at_cap) {
+            ++nodes_;
+            if (out_of_budget()) return;
+          }
           continue;
         }
         if (out_of_budget()) return;
@@ -1873,8 +1879,7 @@ class Search {
     // (Under latency copies are not counted: they are renamed away.)
     if (cat_->destructive && o_.objective != Objective::latency) p.copy = added_cost("copy.128").value_or(0);
     if (!unbudgeted_) p.deadline = end_;
-    // (The ports proof's search: Programs below a block throughput, with their port groups' room.)
-    if (o_.rthroughput_below < kInf) p.most = synth::most_counts(cat_->groups, o_.rthroughput_below);
+    p.most = most_;  // (the ports proof's search: Programs below a block throughput)
     std::lock_guard<std::mutex> lock(cat_->crossing_mutex);
     if (!cat_->crossing) cat_->crossing = std::make_shared<const std::vector<synth::CrossingStep>>(crossing_steps());
     p.steps = cat_->crossing;
@@ -1922,8 +1927,7 @@ class Search {
   // whether it ran to its end.
   bool exact_pairs(int n1) {
     if (!two_steps_) {
-      if (handed_over_ || !cat_->destructive || o_.objective == Objective::latency || !(answered() || capped_bound()) || out_of_budget_)
-        return false;
+      if (handed_over_ || !cat_->destructive || o_.objective == Objective::latency || !aiming() || out_of_budget_) return false;
       two_steps_ = two_steps_exact(n1);
     }
     // (Every Program of two instructions below the answer then was priced: below a cheaper one
@@ -3162,6 +3166,7 @@ class Search {
   double weighed_ = kInf;   // the best answer's cost when lighter_answer last looked at it
   uint64_t node_cap_ = UINT64_MAX;  // the nodes lighter_answer leaves the search (the budget's otherwise)
   bool lighter_ = false;    // and what it found
+  synth::MostCounts most_;    // the ports proof's counts (no limits otherwise), set in run()
   bool one_control_ = false;  // the ports proof's, where a Program loads one constant at most (run)
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point end_;  // the budget's: the earlier of budget_ms and SynthOptions::deadline
