@@ -971,7 +971,8 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     if (levels < 3 || !in_place || (!movers.empty() && 4 * movers[0]->cost + join < limit && most.movers_alone >= 4)) return false;
     // (No more lights than their port groups hold, nor programmable ones without a load.)
     auto lights_beside = [&](size_t n) {
-      return in_place->limited(std::min<unsigned>(most.lights_alone, most.others_alone - std::min<unsigned>(most.others_alone, unsigned(n))),
+      const unsigned others = std::min(most.others_alone, most.uops);
+      return in_place->limited(std::min<unsigned>(most.lights_alone, others - std::min<unsigned>(others, unsigned(n))),
                                most.controls >= 1);
     };
     std::vector<const CrossingStep*> set;
@@ -1023,9 +1024,16 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
   const double zero_or_mix = std::min(zero, mix), joining = std::min(or_cost, mix);
   // Beside H and the movers `n`: how many lights their port groups leave room for, and whether a
   // constant is left to load (MostCounts).
-  auto lights_room = [&](size_t n) { return std::min<unsigned>(most.lights, most.others - std::min<unsigned>(most.others, unsigned(n))); };
+  // (The uops: H's, its control's, the movers'.)
+  auto others_beside = [&](const CrossingStep& h) {
+    const unsigned taken = 1 + (h.programmable ? 1u : 0u);
+    return std::min<unsigned>(most.others, most.uops - std::min(most.uops, taken));
+  };
+  auto lights_room = [&](const CrossingStep& h, size_t n) {
+    return std::min<unsigned>(most.lights, others_beside(h) - std::min<unsigned>(others_beside(h), unsigned(n)));
+  };
   auto controls_left = [&](const CrossingStep& h) { return most.controls - std::min(most.controls, h.programmable ? 1u : 0u); };
-  auto beside = [&](const CrossingStep& h, size_t n) { return in_place->limited(lights_room(n), controls_left(h) >= 1); };
+  auto beside = [&](const CrossingStep& h, size_t n) { return in_place->limited(lights_room(h, n), controls_left(h) >= 1); };
   // The least a Program of at least `size` instructions with H, exactly these movers and, where
   // `joined` (H reads one register and moves bytes of both inputs), a join before H can cost.
   auto least = [&](const CrossingStep& h, const std::vector<const CrossingStep*>& ms, unsigned size, bool joined) {
@@ -1079,7 +1087,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     if (light >= room) return true;  // (a join costs at least one instruction)
     // Room for four light instructions, or for a mixer and another: not enumerated. (By the
     // counts: instructions beside H, movers too, as the scalar room counts them.)
-    const unsigned others = most.others, controls = controls_left(h);
+    const unsigned others = others_beside(h), controls = controls_left(h);
     if ((4 * light < room && others >= 4) || (mix + light < room && others >= 2)) return std::nullopt;
     // What a byte map H needs at each place of its argument.
     std::vector<int> want(kBytes, kAnyByte);
@@ -1135,7 +1143,7 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
     const double room = limit - h.cost - m.step->cost;
     // (At most two lights, by the cost or by the counts.)
     unsigned k = 0;
-    while (k < lights_room(1) && double(k + 1) * light < room) ++k;
+    while (k < lights_room(h, 1) && double(k + 1) * light < room) ++k;
     if (k > 2) return std::nullopt;
     std::vector<const CrossingStep*> joins, zeroing;
     std::vector<LookupWithMover::BlockMask> masks;
@@ -1252,10 +1260,10 @@ bool one_crossing_rules_out(const CrossingProof& p, double below, unsigned level
       if (const auto least_cost = lookup_with_joins(h)) return *least_cost < limit && tried_whole();
     if (!fits(h, r, through)) return false;
     // The result joins the values that hold its bytes: a light instruction for each beyond one.
-    if (const unsigned t = fewest_sources(h, ms, p.goal); t == kNever || c + double(t - 1) * joining >= limit || t - 1 > lights_room(ms.size()))
+    if (const unsigned t = fewest_sources(h, ms, p.goal); t == kNever || c + double(t - 1) * joining >= limit || t - 1 > lights_room(h, ms.size()))
       return false;
     // No room for another instruction: the Program is H and the movers alone, each tried.
-    if (c + light >= limit || lights_room(ms.size()) == 0) return makes(h, ms, p.goal);
+    if (c + light >= limit || lights_room(h, ms.size()) == 0) return makes(h, ms, p.goal);
     return tried_whole();
   };
   std::vector<const CrossingStep*> hs;  // every H, cheapest first

@@ -36,10 +36,19 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace shufc::synth {
+
+// What one instruction takes of a CPU's ports (its cost table entry): the port group it runs on,
+// its reciprocal throughput there and its uops. uops 0: none (no control load).
+struct PortUse {
+  std::string ports;
+  double rthroughput = 0;
+  unsigned uops = 0;
+};
 
 // An instruction as the proof sees it: its byte map (per result byte, argument * 256 + byte, the
 // 0x4000 bit set where it is that byte's sign fill, or -1 for a zero), or, for a programmable
@@ -68,6 +77,10 @@ struct CrossingStep {
   // block_bytes in one table register) or something else (a variable blend: no byte moves).
   bool programmable = false, table = false;
   unsigned elem_bytes = 1, block_bytes = 16, tables = 1;
+  // On the ports (counted_programs.h): every instruction of the catalog with this byte map, one
+  // of which a Program takes (the catalog keeps the cheapest), and the control's load.
+  std::vector<PortUse> uses;
+  PortUse control;
 };
 
 // Where the Programs to rule out are those below a block throughput (ports_proof.h), not only
@@ -80,6 +93,9 @@ struct MostCounts {
   unsigned movers = kAny, lights = kAny, others = kAny;  // beside a crossing instruction (others: movers and lights)
   unsigned movers_alone = kAny, lights_alone = kAny, others_alone = kAny;  // in a Program without one
   unsigned controls = kAny;  // programmable instructions (each loads its control)
+  // uops (the CPU's dispatch width times the block, less one): each instruction takes one at
+  // least, each control load one more.
+  unsigned uops = kAny;
 };
 
 struct CrossingProof {

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "counted_programs.h"
 #include "goal.h"
 #include "shufc/cost.h"
 #include "shufc/emit.h"
@@ -111,7 +112,13 @@ double summed_below(const CpuModel& cpu, double block, const isa::Target* target
   return weighted_sum(group_loads(cpu, block, &ids), {});
 }
 
-MostCounts most_counts(const std::map<std::string, GroupUse>& groups, double block) {
+unsigned most_uops(double block, unsigned dispatch) {
+  unsigned u = 0;
+  while (double(u + 1) < (block - 1e-5) * double(dispatch) && u < MostCounts::kAny) ++u;
+  return u;
+}
+
+MostCounts most_counts(const std::map<std::string, GroupUse>& groups, double block, unsigned dispatch) {
   auto room = [&](const GroupUse& g) { return fitting_below(g.least, block - 1e-5, MostCounts::kAny); };
   unsigned crossing = 0, movers = 0, lights = 0, others = 0, controls = 0;
   for (const auto& [ports, g] : groups) {
@@ -135,13 +142,25 @@ MostCounts most_counts(const std::map<std::string, GroupUse>& groups, double blo
       m.lights = std::max(m.lights, capped(lights - (g.light ? 1 : 0)));
       m.others = std::max(m.others, capped(others - (g.mover || g.light ? 1 : 0)));
     }
+  if (dispatch > 0) {
+    const unsigned u = most_uops(block, dispatch);
+    m.uops = u;
+    // Each instruction takes a uop at least, each control load one more (beside its instruction).
+    m.crossing = std::min(m.crossing, u), m.controls = std::min(m.controls, u / 2);
+    m.movers_alone = std::min(m.movers_alone, u), m.lights_alone = std::min(m.lights_alone, u);
+    m.others_alone = std::min(m.others_alone, u);
+    const unsigned beside = u > 0 ? u - 1 : 0;  // beside a crossing instruction
+    m.movers = std::min(m.movers, beside), m.lights = std::min(m.lights, beside), m.others = std::min(m.others, beside);
+  }
   return m;
 }
 
-PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
-                       const SynthOptions& opts, const Program& answer, double block) {
+namespace {
+
+// The searches below the answer (ports_proof.h).
+PortsProof search_rounds(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                         const SynthOptions& opts, const Program& answer, double block) {
   PortsProof out;
-  if (!opts.cpu || !(block > 0) || past_deadline(opts)) return out;
   const std::set<std::string> ids = catalog_ids(opts.target, bits);
   const std::vector<GroupLoad> loads = group_loads(*opts.cpu, block, &ids);
   const double s = weighted_sum(loads, {});
@@ -233,6 +252,28 @@ PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::v
         std::find_if(loads.begin(), loads.end(), [&](const GroupLoad& g) { return !tried.count(g.ports) && over(g, taken); });
     if (again == loads.end()) return out;
     make_dear(*again);
+  }
+  return out;
+}
+
+}  // namespace
+
+PortsProof ports_proof(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                       const SynthOptions& opts, const Program& answer, double block) {
+  if (!opts.cpu || !(block > 0) || past_deadline(opts)) return {};
+  PortsProof out = search_rounds(goal, bits, names, opts, answer, block);
+  // Where the searches neither found a lighter Program nor proved none, the Programs below the
+  // block may be few enough to enumerate (counted_programs.h).
+  if (!out.proven && !out.lighter && !past_deadline(opts) && most_uops(block, opts.cpu->dispatch_width) <= kMostCountedUops) {
+    SynthOptions o = opts;
+    o.objective = Objective::throughput;
+    o.rthroughput_below = block;
+    o.stages = false;
+    // (Its steps tried by the node budget, each much cheaper than a search node; a quarter of the
+    // time budget the backstop.)
+    o.deadline = std::min(opts.deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(std::max(1u, opts.budget_ms / 4)));
+    const auto may = counted_below(goal, bits, o, block, opts.node_budget);
+    out.proven = may.has_value() && !*may;
   }
   return out;
 }

@@ -41,10 +41,19 @@ struct GroupUse {
 // take at least `least` each has room for k of them where k * least < block (within the tables'
 // rounding); each kind has the room of every group one of its instructions is on (the catalog
 // keeps one instruction per byte map, and a Program may use another on other ports).
-MostCounts most_counts(const std::map<std::string, GroupUse>& groups, double block);
+// The most uops a Program below `block` holds on a CPU that dispatches `dispatch` a cycle.
+unsigned most_uops(double block, unsigned dispatch);
+
+// And no more uops than fit below `block` on `dispatch` ports (0: not counted).
+MostCounts most_counts(const std::map<std::string, GroupUse>& groups, double block, unsigned dispatch = 0);
 
 // The port groups of the catalog a search of `bits`-bit goals under `o` draws on (synth.cpp).
 std::map<std::string, GroupUse> catalog_groups(unsigned bits, const SynthOptions& o);
+
+// counted_programs_may over that catalog (synth.cpp): whether a Program below `block` may make
+// the goal; nullopt where it cannot tell (128-bit goals only).
+std::optional<bool> counted_below(const std::vector<int>& goal, unsigned bits, const SynthOptions& o, double block,
+                                  uint64_t node_budget);
 
 struct PortsProof {
   bool proven = false;             // no Program's block throughput is below `block`

@@ -40,6 +40,7 @@
 #include "lower_bound.h"
 #include "one_crossing.h"
 #include "operand_goal.h"
+#include "counted_programs.h"
 #include "ports_proof.h"
 #include "program_build.h"
 #include "register_split.h"
@@ -111,6 +112,9 @@ struct Instance {
   // keeps (a signed saturating pack, packssdw, moves the low bytes of sign-extended elements).
   std::vector<std::pair<int16_t, int16_t>> need_sign = {};
   unsigned kept = 0;  // with need_sign: the bytes a narrowed element keeps
+  // Every instruction of the catalog with this byte map (the one kept is the cheapest): a Program
+  // may take any of them, on its own ports (counted_programs.h).
+  std::vector<const isa::Instruction*> same = {};
 };
 
 // A register's byte labels, kept inline (a zmm has 64): a search makes and copies thousands of
@@ -251,7 +255,7 @@ class Search {
     // search before the argument, which counts the constants (MostCounts); no level's
     // completeness rests on these shapes (a Program of theirs with one constant is the levels' and
     // the argument's to find or rule out).
-    if (o_.rthroughput_below < kInf) most_ = synth::most_counts(cat_->groups, o_.rthroughput_below);
+    if (o_.rthroughput_below < kInf) most_ = synth::most_counts(cat_->groups, o_.rthroughput_below, o_.cpu ? o_.cpu->dispatch_width : 0);
     one_control_ = most_.controls <= 1;
     price_vacates();
     const std::shared_ptr<const Reached> reached = reached_ = depth1();
@@ -502,6 +506,11 @@ class Search {
   const std::map<std::string, synth::GroupUse>& port_groups() {
     build_instances();
     return cat_->groups;
+  }
+  // The catalog's instructions as the arguments see them (counted_programs.h).
+  std::shared_ptr<const std::vector<synth::CrossingStep>> catalog_steps() {
+    build_instances();
+    return crossing_catalog();
   }
   // The one-crossing argument sums costs: under throughput and count only.
   bool additive() const { return o_.objective == Objective::throughput || o_.objective == Objective::count; }
@@ -1880,10 +1889,14 @@ class Search {
     if (cat_->destructive && o_.objective != Objective::latency) p.copy = added_cost("copy.128").value_or(0);
     if (!unbudgeted_) p.deadline = end_;
     p.most = most_;  // (the ports proof's search: Programs below a block throughput)
+    p.steps = crossing_catalog();
+    return p;
+  }
+  // The catalog's instructions as the arguments see them, built once per catalog.
+  std::shared_ptr<const std::vector<synth::CrossingStep>> crossing_catalog() const {
     std::lock_guard<std::mutex> lock(cat_->crossing_mutex);
     if (!cat_->crossing) cat_->crossing = std::make_shared<const std::vector<synth::CrossingStep>>(crossing_steps());
-    p.steps = cat_->crossing;
-    return p;
+    return cat_->crossing;
   }
   const Catalog::BlendParts& blend_parts() const {
     std::lock_guard<std::mutex> lock(cat_->blend_mutex);
@@ -2443,6 +2456,12 @@ class Search {
     return std::nullopt;
   }
 
+  // An instruction's (or a load's, a copy's) cost table entry as the ports count it.
+  std::optional<synth::PortUse> port_use(std::string_view id) const {
+    const auto c = instr_cost(*o_.cpu, id);
+    if (!c || c->ports.empty()) return std::nullopt;
+    return synth::PortUse{std::string(c->ports), c->rthroughput, c->uops};
+  }
   // The catalog's instructions as it sees them.
   std::vector<synth::CrossingStep> crossing_steps() const {
     std::vector<synth::CrossingStep> steps;
@@ -2460,6 +2479,8 @@ class Search {
       s.need_zero = in.need_zero;
       s.need_sign = in.need_sign;
       s.kept = in.kept;
+      for (const isa::Instruction* q : in.same)
+        if (auto u = port_use(q->id)) s.uses.push_back(std::move(*u));
       steps.push_back(std::move(s));
     };
     for (const Instance& in : cat_->instances) add(in, false);
@@ -2479,6 +2500,8 @@ class Search {
       s.block_bytes = q->control.block_elems ? q->control.block_elems * s.elem_bytes : q->reg_bits / 8;
       s.destructive = overwrites_an_operand(*q);
       s.vacate = control_register_copy(*q).value_or(0);
+      if (auto u = port_use(q->id)) s.uses.push_back(std::move(*u));
+      s.control = port_use(control_load_id(*q)).value_or(synth::PortUse{});
       steps.push_back(std::move(s));
     }
     return steps;
@@ -2618,7 +2641,7 @@ class Search {
       };
       if (in->value == isa::ValueOp::BitOr && in->num_inputs == 2) {
         note(in->id, 0);
-        cat.ors.push_back({in, 0, 2, {}, c});
+        cat.ors.push_back({in, 0, 2, {}, c, 0, {}, {}, 0, {in}});
         cat.min_cost = std::min(cat.min_cost, c);
         cat.min_reading = std::min(cat.min_reading, c);
         continue;
@@ -2668,8 +2691,14 @@ class Search {
         inst.cls = classes(inst);
         note(in->id, inst.cls);
         auto [it, fresh] = seen.emplace(key, cat.instances.size());
-        if (fresh) cat.instances.push_back(std::move(inst));
-        else if (c < cat.instances[it->second].cost) cat.instances[it->second] = std::move(inst);
+        if (fresh) {
+          inst.same = {in};
+          cat.instances.push_back(std::move(inst));
+        } else {
+          Instance& kept = cat.instances[it->second];
+          if (std::find(kept.same.begin(), kept.same.end(), in) == kept.same.end()) kept.same.push_back(in);
+          if (c < kept.cost) inst.same = std::move(kept.same), kept = std::move(inst);
+        }
         cat.min_cost = std::min(cat.min_cost, c);
         if (in->num_inputs > 0) cat.min_reading = std::min(cat.min_reading, c);
       }
@@ -3204,6 +3233,15 @@ std::optional<unsigned> wrong_byte(const Program& p, const std::vector<int>& goa
 std::map<std::string, GroupUse> catalog_groups(unsigned bits, const SynthOptions& o) {
   Search search(std::vector<int>(bits / 8, kAnyByte), bits, o, {"a"});
   return search.port_groups();
+}
+
+std::optional<bool> counted_below(const std::vector<int>& goal, unsigned bits, const SynthOptions& o, double block,
+                                  uint64_t node_budget) {
+  if (bits != 128 || !o.cpu) return std::nullopt;
+  Search search(std::vector<int>(bits / 8, kAnyByte), bits, o, {"a"});
+  PortBudget b{block, o.cpu->dispatch_width, {}};
+  if (const auto c = instr_cost(*o.cpu, "copy.128"); c && !c->ports.empty()) b.copy = {std::string(c->ports), c->rthroughput, c->uops};
+  return counted_programs_may(*search.catalog_steps(), goal, b, node_budget, o.deadline);
 }
 
 SynthResult search_goal(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names, const SynthOptions& opts) {
