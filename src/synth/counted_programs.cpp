@@ -91,9 +91,6 @@ struct Val {
   bool read = true;     // read by a step (the inputs and the zero register need not be)
 };
 
-// A step as the canonical order sees it: the op, the way, the contents read.
-using StepKey = std::array<int, 4>;
-
 struct State {
   std::array<Val, kMostValues> vals;
   size_t n = 0;
@@ -101,7 +98,6 @@ struct State {
   std::array<int, 2> tables = {-1, -1};  // the crossing lookup's arguments (contents), where it ran
   bool crossed = false;
   bool charged = false;  // the copy out of input 0's register is paid
-  StepKey last = {-1, -1, -1, -1};  // the last step, where it did not cross first
 };
 
 class Counter {
@@ -398,8 +394,7 @@ class Counter {
     std::sort(made.begin(), made.begin() + long(m));
     std::array<long long, kMostGroups> loads{};
     for (size_t g = 0; g < groups_.size(); ++g) loads[g] = std::llround(s.loads.group[g] * 1e6);
-    const std::array<int, 8> tail = {int(s.loads.uops), s.tables[0], s.tables[1], int(s.crossed) << 1 | int(s.charged),
-                                     s.last[0], s.last[1], s.last[2], s.last[3]};
+    const std::array<int, 4> tail = {int(s.loads.uops), s.tables[0], s.tables[1], int(s.crossed) << 1 | int(s.charged)};
     std::string k;
     k.reserve(m * 4 + groups_.size() * 8 + sizeof tail);
     k.append(reinterpret_cast<const char*>(made.data()), m * sizeof(uint32_t));
@@ -501,7 +496,7 @@ class Counter {
               if (made_state < 0) made_state = making(s.vals[x].content, y < 0 ? -1 : s.vals[size_t(y)].content, made);
               if (!made_state || !(made[op->map_index / 64] >> (op->map_index % 64) & 1)) continue;
             }
-            if (const Found r = step(s, *op, op->uses[k], int(k), x, y); r != Found::no) return r;
+            if (const Found r = step(s, *op, op->uses[k], x, y); r != Found::no) return r;
           }
       }
     for (size_t w = 0; w < ways_.size(); ++w) {
@@ -516,7 +511,7 @@ class Counter {
           if (op.step->arity == 1) {
             if (crosses_next && !covered(held_[size_t(vx.content)])) continue;
             if (last && op.in_place && placed[x] != 0xFFFF) continue;
-            if (const Found r = step(s, op, op.uses[size_t(k)], k, x, -1); r != Found::no) return r;
+            if (const Found r = step(s, op, op.uses[size_t(k)], x, -1); r != Found::no) return r;
             continue;
           }
           // (Swapped arguments of an or or a variable blend make the same sets; either of one
@@ -524,7 +519,7 @@ class Counter {
           for (size_t y = op.symmetric ? x + 1 : 0; y < s.n; ++y) {
             if (crosses_next && !covered(held_[size_t(vx.content)] | held_[size_t(s.vals[y].content)])) continue;
             if (last && op.in_place && (placed[x] | placed[y]) != 0xFFFF) continue;
-            if (const Found r = step(s, op, op.uses[size_t(k)], k, x, int(y)); r != Found::no) return r;
+            if (const Found r = step(s, op, op.uses[size_t(k)], x, int(y)); r != Found::no) return r;
           }
         }
       }
@@ -532,7 +527,7 @@ class Counter {
     return Found::no;
   }
 
-  Found step(const State& s, const Op& op, const Use& use, int way, size_t x, int y) {
+  Found step(const State& s, const Op& op, const Use& use, size_t x, int y) {
     // (The budget counts the steps tried: each about a tenth of a microsecond.)
     if (++nodes_ > node_budget_ || ((nodes_ & 4095) == 0 && std::chrono::steady_clock::now() > deadline_)) return Found::stop;
     const Val& vx = s.vals[x];
@@ -541,12 +536,6 @@ class Counter {
     // (After the first crossing step, what does not read its value is taken before it.)
     if (s.crossed && !looked) return Found::no;
     const bool first = op.crossing && !s.crossed;
-    // Steps that do not read each other's values in one order only: each reads the last value
-    // made, or comes after the last step in the order of StepKey (the first crossing step apart:
-    // it comes after everything that does not read its value).
-    const StepKey k = {int(&op - ops_.data()), way, vx.content, vy ? vy->content : -1};
-    const bool reads_last = s.n > fixed_ && (x == s.n - 1 || y == int(s.n) - 1);
-    if (!first && !reads_last && s.last[0] >= 0 && !(s.last < k)) return Found::no;
     std::optional<Use> copy;
     if (op.step->vacate > 0 && !s.charged && (vx.chain || (vy && vy->chain))) copy = copy_;
     if (copy && !fits(s.loads, use, op.control, copy)) return Found::no;
@@ -591,7 +580,6 @@ class Counter {
     if (vy) t.vals[size_t(y)].read = true;
     t.tables = tables;
     t.crossed = s.crossed || op.crossing;
-    t.last = first ? StepKey{-1, -1, -1, -1} : k;
     const bool chain = op.step->destructive && op.step->arity == 1 && vx.chain;
     t.vals[t.n++] = {intern(c), looked || first, chain, false};
     return crossing_need_ && !t.crossed && left == 1 ? last_crossing(t) : search(t);
@@ -619,13 +607,13 @@ class Counter {
               const Op* op = cross_maps_[word * 64 + size_t(std::countr_zero(b))];
               for (size_t k = 0; k < op->uses.size(); ++k)
                 if (fits(t.loads, op->uses[k], op->control))
-                  if (const Found r = step(t, *op, op->uses[k], int(k), x, y); r != Found::no) return r;
+                  if (const Found r = step(t, *op, op->uses[k], x, y); r != Found::no) return r;
             }
         for (const Op* op : cross_lookups_)
           if ((op->step->arity == 2) == (y >= 0) && t.tables[0] < 0 && (!one_crossing_ || brings(*op, cx, cy)))
             for (size_t k = 0; k < op->uses.size(); ++k)
               if (fits(t.loads, op->uses[k], op->control))
-                if (const Found r = step(t, *op, op->uses[k], int(k), x, y); r != Found::no) return r;
+                if (const Found r = step(t, *op, op->uses[k], x, y); r != Found::no) return r;
       }
     return Found::no;
   }
