@@ -6,12 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <optional>
-#include <random>
 #include <string>
 
 #include "../../../src/synth/goal.h"
 #include "../../../src/synth/ports_proof.h"
 #include "../../../src/synth/program_build.h"
+#include "real_programs.h"
 #include "shufc/cost.h"
 #include "shufc/isa/registry.h"
 #include "shufc/parse.h"
@@ -28,38 +28,20 @@ SynthOptions options(const char* target, const char* cpu) {
   return o;
 }
 
-// A random Program of real instructions of `bits` reading a and b: `steps` instructions, each
-// reading earlier values, every value but the last read later; nullopt where the simulator
-// cannot label a byte (an or of two bytes, a sign fill) or the goal reads one input.
+// A random Program of real instructions on a and b: `steps` instructions, each reading earlier
+// values, every value but the last read later; with its goal. nullopt where the simulator cannot
+// label a byte (an or of two bytes, a sign fill) or the goal reads one input.
 class Draw {
  public:
-  Draw(const isa::Target& t, unsigned seed) : rng_(seed) {
-    for (const isa::Instruction* in : isa::instructions_for(t)) {
-      if (in->reg_bits != 128 || in->num_inputs == 0 || in->num_inputs > 2) continue;
-      bool whole = true;
-      for (unsigned k = 0; k < in->num_inputs; ++k) whole = whole && in->in_bits(k) == 128;
-      if (whole && (isa::is_bytewise(*in) || in->programmable() || in->value == isa::ValueOp::BitOr)) all_.push_back(in);
-    }
-  }
+  Draw(const isa::Target& t, unsigned seed) : all_(testing::real_catalog(t, 128)), draw_(seed) {}
 
   std::optional<std::pair<Program, std::vector<int>>> program(unsigned steps) {
     Program p;
     p.inputs = {{"a", 128}, {"b", 128}};
     std::vector<unsigned> reads(2, 0);
-    for (unsigned s = 0; s < steps; ++s) {
-      const isa::Instruction* in = all_[pick(all_.size())];
-      Program::Step st{"t" + std::to_string(s), in, {}, 0, {}};
-      for (unsigned k = 0; k < in->num_inputs; ++k) {
-        st.args.push_back(unsigned(pick(p.num_values())));
-        ++reads[st.args.back()];
-      }
-      if (in->imm_count) st.imm = pick(in->imm_count);
-      if (in->programmable() && !control(*in, st.control)) return std::nullopt;
-      p.steps.push_back(std::move(st));
-      reads.push_back(0);
-    }
-    for (unsigned v = 2; v + 1 < reads.size(); ++v)
-      if (!reads[v]) return std::nullopt;
+    for (unsigned s = 0; s < steps; ++s)
+      if (!draw_.add(p, all_[draw_.pick(all_.size())], s, reads)) return std::nullopt;
+    if (!testing::ProgramDraw::all_read(reads, 2)) return std::nullopt;
     p.outputs = {p.num_values() - 1};
     const auto labels = simulate_labels(p);
     if (!labels) return std::nullopt;
@@ -75,24 +57,8 @@ class Draw {
   }
 
  private:
-  size_t pick(size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng_); }
-  bool control(const isa::Instruction& in, std::vector<int>& c) {
-    const unsigned n = in.n();
-    for (int attempt = 0; attempt < 8; ++attempt) {
-      c.assign(n, 0);
-      for (unsigned i = 0; i < n; ++i) {
-        if (in.control.kind == isa::Control::Kind::Select) c[i] = int(pick(2));
-        else if (in.byte_mask()) c[i] = pick(2) ? int(i) : -1;
-        else if (in.control.zeroing && pick(4) == 0) c[i] = -1;
-        else if (const unsigned block = in.control.block_elems) c[i] = int(i / block * block + pick(block));
-        else c[i] = int(pick(in.control.table_inputs * (in.in_bits(0) / in.src_elem_bits)));
-      }
-      if (isa::accepts(in, c)) return true;
-    }
-    return false;
-  }
   std::vector<const isa::Instruction*> all_;
-  std::mt19937 rng_;
+  testing::ProgramDraw draw_;
 };
 
 // Draws Programs of two to four instructions; for each below `most` cycles on the ports (with the

@@ -11,6 +11,7 @@
 
 #include "../../../src/synth/goal.h"
 #include "../../../src/synth/program_build.h"
+#include "real_programs.h"
 #include "shufc/cost.h"
 #include "shufc/isa/registry.h"
 #include "shufc/parse.h"
@@ -19,20 +20,6 @@
 
 namespace shufc {
 namespace {
-
-// The instructions a random Program draws from: of `bits`, reading one or two registers of that
-// width, moving bytes (with zeros) or or-ing them, or programmable (a lookup, a byte mask, a
-// variable blend).
-std::vector<const isa::Instruction*> catalog(const isa::Target& t, unsigned bits) {
-  std::vector<const isa::Instruction*> out;
-  for (const isa::Instruction* in : isa::instructions_for(t)) {
-    if (in->reg_bits != bits || in->num_inputs == 0 || in->num_inputs > 2) continue;
-    bool whole = true;
-    for (unsigned k = 0; k < in->num_inputs; ++k) whole = whole && in->in_bits(k) == bits;
-    if (whole && (isa::is_bytewise(*in) || in->programmable() || in->value == isa::ValueOp::BitOr)) out.push_back(in);
-  }
-  return out;
-}
 
 // Whether an instance moves some byte to the other 8-byte half (a lookup may).
 bool crosses(const isa::Instruction& in) {
@@ -47,8 +34,8 @@ bool crosses(const isa::Instruction& in) {
 
 class RandomPrograms {
  public:
-  RandomPrograms(const isa::Target& t, unsigned bits, unsigned seed) : bits_(bits), rng_(seed) {
-    for (const isa::Instruction* in : catalog(t, bits)) (crosses(*in) ? crossing_ : light_).push_back(in);
+  RandomPrograms(const isa::Target& t, unsigned bits, unsigned seed) : bits_(bits), draw_(seed) {
+    for (const isa::Instruction* in : testing::real_catalog(t, bits)) (crosses(*in) ? crossing_ : light_).push_back(in);
   }
 
   // A Program of `steps` instructions (one or two of them crossing, the rest light: a Program
@@ -65,19 +52,9 @@ class RandomPrograms {
     std::vector<unsigned> reads(2, 0);
     for (unsigned s = 0; s < steps; ++s) {
       const auto& from = crosses_at[s] ? crossing_ : light_;
-      const isa::Instruction* in = from[pick(from.size())];
-      Program::Step st{"t" + std::to_string(s), in, {}, 0, {}};
-      for (unsigned k = 0; k < in->num_inputs; ++k) {
-        st.args.push_back(unsigned(pick(p.num_values())));
-        ++reads[st.args.back()];
-      }
-      if (in->imm_count) st.imm = pick(in->imm_count);
-      if (in->programmable() && !control(*in, st.control)) return std::nullopt;
-      p.steps.push_back(std::move(st));
-      reads.push_back(0);
+      if (!draw_.add(p, from[pick(from.size())], s, reads)) return std::nullopt;
     }
-    for (unsigned v = 2; v + 1 < reads.size(); ++v)
-      if (!reads[v]) return std::nullopt;
+    if (!testing::ProgramDraw::all_read(reads, 2)) return std::nullopt;
     p.outputs = {p.num_values() - 1};
     const auto labels = simulate_labels(p);
     if (!labels) return std::nullopt;
@@ -95,27 +72,10 @@ class RandomPrograms {
   }
 
  private:
-  size_t pick(size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng_); }
-  // A random control the instruction accepts: a variable blend's sides, a byte mask's kept bytes,
-  // a lookup's sources (zeros among them where it zeroes).
-  bool control(const isa::Instruction& in, std::vector<int>& c) {
-    const unsigned n = in.n();
-    for (int attempt = 0; attempt < 8; ++attempt) {
-      c.assign(n, 0);
-      for (unsigned i = 0; i < n; ++i) {
-        if (in.control.kind == isa::Control::Kind::Select) c[i] = int(pick(2));
-        else if (in.byte_mask()) c[i] = pick(2) ? int(i) : -1;
-        else if (in.control.zeroing && pick(4) == 0) c[i] = -1;
-        else if (const unsigned block = in.control.block_elems) c[i] = int(i / block * block + pick(block));  // (its own block)
-        else c[i] = int(pick(in.control.table_inputs * (in.in_bits(0) / in.src_elem_bits)));
-      }
-      if (isa::accepts(in, c)) return true;
-    }
-    return false;
-  }
+  size_t pick(size_t n) { return draw_.pick(n); }
   unsigned bits_;
   std::vector<const isa::Instruction*> crossing_, light_;
-  std::mt19937 rng_;
+  testing::ProgramDraw draw_;
 };
 
 // Asks shufc for the goal of each drawn Program; returns how many answers were proven.
