@@ -560,7 +560,8 @@ class Counter {
     // Every made value is read later but the result: each step reads at most two and makes one.
     unsigned unread = 1;
     for (size_t i = fixed_; i < s.n; ++i) unread += !s.vals[i].read && i != x && int(i) != y;
-    if (left == 0 || unread - 1 > left || s.n == kMostValues) return Found::no;
+    if (left == 0 || unread - 1 > left) return Found::no;
+    if (s.n == kMostValues) return Found::stop;  // (more values than a state holds: nothing said)
     // (A value within another's sets: what reads it could read that one. Not one that may cost the
     // copy out of input 0's register where this one would not.)
     const bool chain_costs = vacates_ && !s.charged;
@@ -571,8 +572,7 @@ class Counter {
       for (unsigned u = 0; u < kBytes && within; ++u) within = !(c[u] & ~w[u]);
       if (within) return Found::no;
     }
-
-    if (crossing_need_ && !s.crossed && !first && !may_cross(loads)) return Found::no;
+    if (in_half && !may_cross(loads)) return Found::no;
     State t = s;
     t.loads = loads;
     t.charged = s.charged || copy.has_value();
