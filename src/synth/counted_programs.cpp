@@ -5,10 +5,11 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstring>
+#include <deque>
 #include <map>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "goal.h"
 
@@ -22,17 +23,66 @@ constexpr int kSrcMask = 0x3FFF, kSrcSign = 0x4000;  // CrossingStep::src: argum
 constexpr uint64_t kZero = 1ull << 32;    // a zero
 constexpr uint64_t kLooked = 1ull << 33;  // a byte the table lookup brought
 using Content = std::array<uint64_t, kBytes>;
-using Places = std::array<uint16_t, 33>;  // per label bit (and 32: a zero), the places holding it
-constexpr size_t kMostMapWords = 32;      // crossing byte maps, as bits (2,048 of them at most)
+using Places = std::array<uint16_t, 34>;  // per label bit (and 32: a zero, 33: a looked-up byte), the places holding it
+constexpr size_t kMostMapWords = 48;      // byte maps, as bits (3,072 of them at most)
 using Bits = std::array<uint64_t, kMostMapWords>;
-constexpr size_t kMostGroups = 16, kMostValues = 24;
+constexpr size_t kMostGroups = 16, kMostValues = 24, kMostWays = 64;
 
-struct ContentHash {
-  size_t operator()(const Content& c) const {
-    uint64_t h = 1469598103934665603ull;
-    for (uint64_t x : c) h = ((h ^ x) * 1099511628211ull) ^ (h >> 31);
-    return size_t(h);
+// Byte strings to numbers by open addressing, the keys in one arena: the enumeration looks up
+// millions of states, pairs of contents and contents, and std::unordered_map's nodes and
+// divisions were half its time.
+class FlatMap {
+ public:
+  // The number kept for `key` (and false), or `value`, now kept for it (and true).
+  std::pair<uint32_t, bool> emplace(const void* key, size_t n, uint32_t value) {
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    const uint64_t h = hash(key, n);
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+      Slot& s = slots_[i];
+      if (s.len == 0) {
+        s = {h, arena_.size(), uint32_t(n), value};
+        arena_.append(static_cast<const char*>(key), n);
+        ++used_;
+        return {value, true};
+      }
+      if (s.hash == h && s.len == n && std::memcmp(arena_.data() + s.off, key, n) == 0) return {s.value, false};
+    }
   }
+  size_t size() const { return used_; }
+
+ private:
+  struct Slot {
+    uint64_t hash = 0;
+    size_t off = 0;
+    uint32_t len = 0;  // (0: empty; keys are not)
+    uint32_t value = 0;
+  };
+  static uint64_t hash(const void* key, size_t n) {
+    const char* p = static_cast<const char*>(key);
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    for (size_t i = 0; i < n; i += 8) {
+      uint64_t w = 0;
+      std::memcpy(&w, p + i, std::min<size_t>(8, n - i));
+      h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+      h ^= h >> 31;
+    }
+    return h ^ (h >> 29);
+  }
+  void grow() {
+    std::vector<Slot> old(std::max<size_t>(1024, 2 * slots_.size()));
+    old.swap(slots_);
+    const size_t mask = slots_.size() - 1;
+    for (const Slot& s : old)
+      if (s.len != 0) {
+        size_t i = s.hash & mask;
+        while (slots_[i].len != 0) i = (i + 1) & mask;
+        slots_[i] = s;
+      }
+  }
+  std::vector<Slot> slots_;
+  std::string arena_;
+  size_t used_ = 0;
 };
 
 // One way a Program takes an instruction on the ports.
@@ -79,7 +129,7 @@ struct Op {
   bool crossing;
   bool symmetric;  // its two arguments may be swapped (an or, a variable blend, as the sets see them)
   bool in_place = false;  // each result place holds what its arguments hold there, or a zero
-  size_t map_index = 0;   // a crossing byte map's, among them (Counter::cross_maps_)
+  size_t map_index = 0;   // a byte map's, among them (Counter::maps_)
   // A crossing byte map's places of argument k that it reads into result half h (bits).
   std::array<std::array<uint32_t, 2>, 2> reads{};
 };
@@ -230,26 +280,26 @@ class Counter {
         one_crossing_ = false;
       }
     by_way_.resize(ways_.size());
-    for (Op& op : ops_)
-      if (op.crossing) {
-        if (op.kind == Kind::Map) op.map_index = cross_maps_.size();
-        (op.kind == Kind::Map ? cross_maps_ : cross_lookups_).push_back(&op);
-      }
-    map_words_ = (cross_maps_.size() + 63) / 64;
+    if (ways_.size() > kMostWays) return false;
+    for (Op& op : ops_) {
+      if (op.kind == Kind::Map) op.map_index = maps_.size(), maps_.push_back(&op);
+      if (op.kind == Kind::Lookup) cross_lookups_.push_back(&op);
+    }
+    map_words_ = (maps_.size() + 63) / 64;
     if (map_words_ > kMostMapWords) return false;
-    for (size_t i = 0; i < cross_maps_.size(); ++i) map_arity_[cross_maps_[i]->step->arity == 2][i / 64] |= 1ull << (i % 64);
+    for (size_t i = 0; i < maps_.size(); ++i) map_kind_[maps_[i]->crossing][maps_[i]->step->arity == 2][i / 64] |= 1ull << (i % 64);
     readers_.assign(2 * 2 * kBytes * map_words_, 0);
-    for (size_t i = 0; i < cross_maps_.size(); ++i)
+    for (size_t i = 0; i < maps_.size(); ++i)
       for (size_t k = 0; k < 2; ++k)
         for (size_t h = 0; h < 2; ++h)
           for (unsigned q = 0; q < kBytes; ++q)
-            if (cross_maps_[i]->reads[k][h] >> q & 1) readers_[((k * 2 + h) * kBytes + q) * map_words_ + i / 64] |= 1ull << (i % 64);
+            if (maps_[i]->reads[k][h] >> q & 1) readers_[((k * 2 + h) * kBytes + q) * map_words_ + i / 64] |= 1ull << (i % 64);
     // (And by what each result place reads: argument, place, its sign fill or not; or a zero.)
     reading_.assign(2 * kBytes * 2 * kBytes * map_words_, 0);
     zeroing_.assign(kBytes * map_words_, 0);
-    for (size_t i = 0; i < cross_maps_.size(); ++i)
+    for (size_t i = 0; i < maps_.size(); ++i)
       for (unsigned j = 0; j < kBytes; ++j) {
-        const int src = cross_maps_[i]->step->src[j];
+        const int src = maps_[i]->step->src[j];
         uint64_t* at = src < 0 ? &zeroing_[j * map_words_]
                                : &reading_[(((size_t(src & kSrcMask) / 256) * kBytes + j) * 2 * kBytes + size_t(src & kSrcMask) % 256 +
                                             ((src & kSrcSign) ? kBytes : 0)) * map_words_];
@@ -261,12 +311,12 @@ class Counter {
   static Places places_of(const Content& c) {
     Places at{};
     for (unsigned u = 0; u < kBytes; ++u)
-      for (uint64_t m = c[u] & (0xFFFFFFFFull | kZero); m; m &= m - 1) at[size_t(std::countr_zero(m))] |= uint16_t(1u << u);
+      for (uint64_t m = c[u] & (0xFFFFFFFFull | kZero | kLooked); m; m &= m - 1) at[size_t(std::countr_zero(m))] |= uint16_t(1u << u);
     return at;
   }
 
   int intern(const Content& c) {
-    const auto [it, fresh] = content_ids_.emplace(c, int(contents_.size()));
+    const auto [id, fresh] = content_ids_.emplace(c.data(), sizeof c, uint32_t(contents_.size()));
     if (fresh) {
       contents_.push_back(c);
       places_.push_back(places_of(c));
@@ -274,7 +324,7 @@ class Counter {
       for (uint64_t x : c) held |= uint32_t(x);
       held_.push_back(held);
     }
-    return it->second;
+    return int(id);
   }
 
   // Can the labels `need` sit at places of their own in the lookup's arguments? (Kuhn's matching.)
@@ -384,23 +434,23 @@ class Counter {
     return false;
   }
 
-  std::string key(const State& s) const {
-    std::array<uint32_t, kMostValues> made{};
+  // A state as the memo knows it (written into `k`; its length returned).
+  size_t key(const State& s, std::array<uint32_t, kMostValues + 2 * kMostGroups + 4>& k) const {
     size_t m = 0;
     for (size_t i = fixed_; i < s.n; ++i) {
       const Val& v = s.vals[i];
-      made[m++] = uint32_t(v.content) << 3 | uint32_t(v.looked) << 2 | uint32_t(v.chain) << 1 | uint32_t(v.read);
+      k[m++] = uint32_t(v.content) << 3 | uint32_t(v.looked) << 2 | uint32_t(v.chain) << 1 | uint32_t(v.read);
     }
-    std::sort(made.begin(), made.begin() + long(m));
-    std::array<long long, kMostGroups> loads{};
-    for (size_t g = 0; g < groups_.size(); ++g) loads[g] = std::llround(s.loads.group[g] * 1e6);
-    const std::array<int, 4> tail = {int(s.loads.uops), s.tables[0], s.tables[1], int(s.crossed) << 1 | int(s.charged)};
-    std::string k;
-    k.reserve(m * 4 + groups_.size() * 8 + sizeof tail);
-    k.append(reinterpret_cast<const char*>(made.data()), m * sizeof(uint32_t));
-    k.append(reinterpret_cast<const char*>(loads.data()), groups_.size() * sizeof(long long));
-    k.append(reinterpret_cast<const char*>(tail.data()), sizeof tail);
-    return k;
+    std::sort(k.begin(), k.begin() + long(m));
+    for (size_t g = 0; g < groups_.size(); ++g) {
+      const uint64_t q = uint64_t(std::llround(s.loads.group[g] * 1e6));
+      k[m++] = uint32_t(q), k[m++] = uint32_t(q >> 32);
+    }
+    k[m++] = s.loads.uops;
+    k[m++] = uint32_t(s.tables[0]);
+    k[m++] = uint32_t(s.tables[1]);
+    k[m++] = uint32_t(s.crossed) << 1 | uint32_t(s.charged);
+    return m;
   }
 
   // Whether the only crossing step, `op` on these contents, brings every goal byte that changes
@@ -421,10 +471,13 @@ class Counter {
   // byte maps by their places read (readers_): those that read, for each goal byte changing
   // halves, a place of its label into the goal's half.
   const std::vector<const Op*>& crossing_on(int x, int y) {
-    const auto [it, fresh] = crossing_on_.try_emplace(uint64_t(uint32_t(x)) << 32 | uint32_t(y + 1));
-    if (!fresh) return it->second;
+    const uint64_t pair = uint64_t(uint32_t(x)) << 32 | uint32_t(y + 1);
+    const auto [id, fresh] = crossing_on_.emplace(&pair, sizeof pair, uint32_t(crossing_lists_.size()));
+    if (!fresh) return crossing_lists_[id];
+    std::vector<const Op*>& list = crossing_lists_.emplace_back();
     const size_t words = map_words_;
-    Bits acc = map_arity_[y >= 0], any{};
+    Bits acc, any;
+    std::copy_n(map_kind_[1][y >= 0].begin(), words, acc.begin());
     for (uint32_t m = one_crossing_ ? crossing_need_ : 0; m; m &= m - 1) {
       const int bit = std::countr_zero(m);
       const unsigned h = crossing_half_[size_t(bit)];
@@ -442,18 +495,20 @@ class Counter {
       if (!left) break;
     }
     for (size_t w = 0; w < words; ++w)
-      for (uint64_t b = acc[w]; b; b &= b - 1) it->second.push_back(cross_maps_[w * 64 + size_t(std::countr_zero(b))]);
+      for (uint64_t b = acc[w]; b; b &= b - 1) list.push_back(maps_[w * 64 + size_t(std::countr_zero(b))]);
     for (const Op* op : cross_lookups_)
-      if ((op->step->arity == 2) == (y >= 0) && (!one_crossing_ || brings(*op, x, y))) it->second.push_back(op);
-    return it->second;
+      if ((op->step->arity == 2) == (y >= 0) && (!one_crossing_ || brings(*op, x, y))) list.push_back(op);
+    return list;
   }
 
   Found search(const State& s) {
-    if (!memo_.insert(key(s)).second) return Found::no;
+    std::array<uint32_t, kMostValues + 2 * kMostGroups + 4> k;
+    const size_t length = key(s, k);
+    if (!memo_.emplace(k.data(), length * sizeof(uint32_t), 0).second) return Found::no;
     // The ways that fit here (and leave room for a crossing step where the goal needs one).
     // (And how many steps fit after each.)
-    std::vector<char> open(ways_.size());
-    std::vector<unsigned> left_after(ways_.size());
+    std::array<char, kMostWays> open{};
+    std::array<unsigned, kMostWays> left_after;  // (set where open)
     for (size_t w = 0; w < ways_.size(); ++w) {
       const Way& way = ways_[w];
       if ((way.lookup && s.tables[0] >= 0) || !fits(s.loads, way.use, way.control)) continue;
@@ -493,7 +548,7 @@ class Counter {
             const size_t w = size_t(op->ways[k]);
             if (!open[w] || (op->kind == Kind::Lookup) != (pass == 0)) continue;
             if (left_after[w] == 0 && op->kind == Kind::Map) {
-              if (made_state < 0) made_state = making(s.vals[x].content, y < 0 ? -1 : s.vals[size_t(y)].content, made);
+              if (made_state < 0) made_state = making(s.vals[x].content, y < 0 ? -1 : s.vals[size_t(y)].content, true, made);
               if (!made_state || !(made[op->map_index / 64] >> (op->map_index % 64) & 1)) continue;
             }
             if (const Found r = step(s, *op, op->uses[k], x, y); r != Found::no) return r;
@@ -601,10 +656,10 @@ class Counter {
         if (one_crossing_ && (crossing_need_ & ~held)) continue;
         const int cx = t.vals[x].content, cy = y < 0 ? -1 : t.vals[size_t(y)].content;
         Bits made;
-        if (making(cx, cy, made))
+        if (making(cx, cy, true, made))
           for (size_t word = 0; word < map_words_; ++word)
             for (uint64_t b = made[word]; b; b &= b - 1) {
-              const Op* op = cross_maps_[word * 64 + size_t(std::countr_zero(b))];
+              const Op* op = maps_[word * 64 + size_t(std::countr_zero(b))];
               for (size_t k = 0; k < op->uses.size(); ++k)
                 if (fits(t.loads, op->uses[k], op->control))
                   if (const Found r = step(t, *op, op->uses[k], x, y); r != Found::no) return r;
@@ -618,13 +673,14 @@ class Counter {
     return Found::no;
   }
 
-  // The crossing byte maps whose result on these contents holds the goal (the last step).
-  // (As bits of cross_maps_, none where it returns false.)
-  bool making(int x, int y, Bits& acc) const {
+  // The byte maps whose result on these contents holds the goal (the last step).
+  // (As bits of maps_, of those that cross or of the others; none where it returns false.) A byte
+  // a lookup brought may be any label (the result is then checked whole).
+  bool making(int x, int y, bool crossing, Bits& acc) const {
     const Places* px = &places_[size_t(x)];
     const Places* py = y < 0 ? nullptr : &places_[size_t(y)];
-    acc = map_arity_[py != nullptr];
-    Bits any{};
+    std::copy_n(map_kind_[crossing][py != nullptr].begin(), map_words_, acc.begin());
+    Bits any;
     for (unsigned j = 0; j < kBytes; ++j) {
       const int w = want_[j];
       if (w == kAnyByte) continue;
@@ -634,7 +690,7 @@ class Counter {
       for (int k = 0; k < 2; ++k) {
         const Places* c = k == 0 ? px : py;
         if (!c) continue;
-        const uint16_t at = (*c)[zero ? 32 : size_t(w)];
+        const uint16_t at = (*c)[zero ? 32 : size_t(w)] | (*c)[33];
         for (unsigned m = at; m; m &= m - 1) {
           const size_t q = size_t(std::countr_zero(m));
           const size_t base = (size_t(k) * kBytes + j) * 2 * kBytes;
@@ -677,12 +733,13 @@ class Counter {
   std::vector<Content> contents_;
   std::vector<Places> places_;  // per content
   std::vector<uint32_t> held_;                     // per content, the labels it holds anywhere
-  std::unordered_map<Content, int, ContentHash> content_ids_;
-  std::unordered_set<std::string> memo_;
-  std::unordered_map<uint64_t, std::vector<const Op*>> crossing_on_;
-  std::vector<const Op*> cross_maps_, cross_lookups_;  // the crossing byte maps, the crossing lookups
+  FlatMap content_ids_;
+  FlatMap memo_;
+  FlatMap crossing_on_;  // per pair of contents, its list among crossing_lists_
+  std::deque<std::vector<const Op*>> crossing_lists_;  // (a deque: what crossing_on returns stays put as it grows)
+  std::vector<const Op*> maps_, cross_lookups_;  // the byte maps, the crossing lookups
   size_t map_words_ = 0;
-  std::array<Bits, 2> map_arity_{};  // the crossing byte maps of one register, of two
+  std::array<std::array<Bits, 2>, 2> map_kind_{};  // the byte maps that cross or not, of one register or two
   std::vector<uint64_t> readers_;  // per (argument, result half, place), the crossing byte maps reading it there (bits)
   std::vector<uint64_t> reading_;  // per (argument, result place, place read, + kBytes for its sign fill), those maps
   std::vector<uint64_t> zeroing_;  // per result place, the maps that make a zero there
