@@ -49,8 +49,6 @@ class FlatMap {
       if (s.hash == h && s.len == n && std::memcmp(arena_.data() + s.off, key, n) == 0) return {s.value, false};
     }
   }
-  size_t size() const { return used_; }
-
  private:
   struct Slot {
     uint64_t hash = 0;

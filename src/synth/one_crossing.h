@@ -93,7 +93,7 @@ struct MostCounts {
   unsigned movers = kAny, lights = kAny, others = kAny;  // beside a crossing instruction (others: movers and lights)
   unsigned movers_alone = kAny, lights_alone = kAny, others_alone = kAny;  // in a Program without one
   unsigned controls = kAny;  // programmable instructions (each loads its control)
-  // uops (the CPU's dispatch width times the block, less one): each instruction takes one at
+  // uops (fewer than the block times the CPU's dispatch width): each instruction takes one at
   // least, each control load one more.
   unsigned uops = kAny;
 };

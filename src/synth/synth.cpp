@@ -97,6 +97,13 @@ double thread_cpu_ms() {
   return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
+// An instruction's (or a load's, a copy's) cost table entry as the ports count it.
+std::optional<PortUse> port_use(const CpuModel& cpu, std::string_view id) {
+  const auto c = instr_cost(cpu, id);
+  if (!c || c->ports.empty()) return std::nullopt;
+  return PortUse{std::string(c->ports), c->rthroughput, c->uops};
+}
+
 // One instruction instance as a byte map: out byte j <- (arg, byte) or zero.
 struct Instance {
   const isa::Instruction* in;
@@ -2456,12 +2463,7 @@ class Search {
     return std::nullopt;
   }
 
-  // An instruction's (or a load's, a copy's) cost table entry as the ports count it.
-  std::optional<synth::PortUse> port_use(std::string_view id) const {
-    const auto c = instr_cost(*o_.cpu, id);
-    if (!c || c->ports.empty()) return std::nullopt;
-    return synth::PortUse{std::string(c->ports), c->rthroughput, c->uops};
-  }
+  std::optional<synth::PortUse> port_use(std::string_view id) const { return synth::port_use(*o_.cpu, id); }
   // The catalog's instructions as it sees them.
   std::vector<synth::CrossingStep> crossing_steps() const {
     std::vector<synth::CrossingStep> steps;
@@ -3239,8 +3241,7 @@ std::optional<bool> counted_below(const std::vector<int>& goal, unsigned bits, c
                                   uint64_t node_budget) {
   if (bits != 128 || !o.cpu) return std::nullopt;
   Search search(std::vector<int>(bits / 8, kAnyByte), bits, o, {"a"});
-  PortBudget b{block, o.cpu->dispatch_width, {}};
-  if (const auto c = instr_cost(*o.cpu, "copy.128"); c && !c->ports.empty()) b.copy = {std::string(c->ports), c->rthroughput, c->uops};
+  const PortBudget b{block, o.cpu->dispatch_width, port_use(*o.cpu, "copy.128").value_or(PortUse{})};
   return counted_programs_may(*search.catalog_steps(), goal, b, node_budget, o.deadline);
 }
 
