@@ -17,10 +17,11 @@
 //   places of their own (a matching).
 // A label no goal byte wants is left out (no instruction makes a wanted one of it). Every byte a
 // real Program's register holds is in its set, so where no enumerated Program's result holds
-// the goal, no Program below B makes it. Instructions that do not read what a lookup made are
-// taken before it (the same Program); a made value is read later (or the Program has a dead
-// instruction: the same without it is below B too); a value whose sets are within another's
-// is not made (what reads it could read the other). The copy out of the register input 0
+// the goal, no Program below B makes it. Instructions that do not read what the first crossing
+// instruction made are taken before it (the same Program); a made value is read later (or the
+// Program has a dead instruction: the same without it is below B too); a value whose sets are
+// within another's is not made (what reads it could read the other); each state is searched
+// once. The copy out of the register input 0
 // arrives in, where a step reads its control there (SSE4.1's pblendvb: xmm0) and reads input 0
 // or what one-register steps made of it in place, is paid once; other copies are not (a
 // relaxation).
