@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "goal.h"
+#include "place_matching.h"
 
 namespace shufc::synth {
 
@@ -325,35 +326,22 @@ class Counter {
     return int(id);
   }
 
-  // Can the labels `need` sit at places of their own in the lookup's arguments? (Kuhn's matching.)
+  // Can the labels `need` sit at places of their own in the lookup's arguments?
   bool matches(uint32_t need, const std::array<int, 2>& tables) const {
     return matches(need, tables[0] < 0 ? nullptr : &contents_[size_t(tables[0])], tables[1] < 0 ? nullptr : &contents_[size_t(tables[1])]);
   }
   bool matches(uint32_t need, const Content* t0, const Content* t1) const {
-    std::array<uint64_t, 2 * kBytes> places{};
-    unsigned n = 0;
-    for (const Content* t : {t0, t1})
-      if (t)
-        for (uint64_t x : *t) places[n++] = x;
-    std::array<int, 2 * kBytes> taken;  // the label at each place
-    taken.fill(-1);
-    std::array<bool, 2 * kBytes> seen{};
-    auto augment = [&](auto&& self, int label) -> bool {
-      for (unsigned p = 0; p < n; ++p) {
-        if (!(places[p] >> label & 1) || seen[p]) continue;
-        seen[p] = true;
-        if (taken[p] < 0 || self(self, taken[p])) {
-          taken[p] = label;
-          return true;
-        }
-      }
-      return false;
-    };
-    for (uint32_t m = need; m; m &= m - 1) {
-      seen.fill(false);
-      if (!augment(augment, std::countr_zero(m))) return false;
+    PlaceMatching m;
+    for (uint32_t left = need; left; left &= left - 1) {
+      const int label = std::countr_zero(left);
+      uint64_t may = 0;  // the places of the tables (t1's after t0's) that may hold it
+      unsigned place = 0;
+      for (const Content* t : {t0, t1})
+        if (t)
+          for (uint64_t x : *t) may |= (x >> label & 1) << place++;
+      m.add(label, may);
     }
-    return true;
+    return m.complete(kBytes * ((t0 != nullptr) + (t1 != nullptr)));
   }
 
   // Does a result of these sets make the goal (the lookup's arguments `tables`)?
@@ -451,19 +439,9 @@ class Counter {
     return m;
   }
 
-  // Whether the only crossing step, `op` on these contents, brings every goal byte that changes
-  // halves: a lookup each at a place of its own in its arguments; a byte map each somewhere in the
-  // goal's half.
-  bool brings(const Op& op, int x, int y) const {
-    if (op.kind == Kind::Lookup) return matches(crossing_need_, {x, y});
-    for (uint32_t m = crossing_need_; m; m &= m - 1) {
-      const int bit = std::countr_zero(m);
-      const unsigned half = crossing_half_[size_t(bit)];
-      if (!(places_[size_t(x)][size_t(bit)] & op.reads[0][half]) && !(y >= 0 && places_[size_t(y)][size_t(bit)] & op.reads[1][half]))
-        return false;
-    }
-    return true;
-  }
+  // Whether the only crossing step, a lookup on these contents, brings every goal byte that
+  // changes halves: each at a place of its own in its arguments. (A byte map's: crossing_on.)
+  bool lookup_brings(int x, int y) const { return matches(crossing_need_, {x, y}); }
 
   // The crossing steps that may be the only one on these contents (each pair's, found once). The
   // byte maps by their places read (readers_): those that read, for each goal byte changing
@@ -495,7 +473,7 @@ class Counter {
     for (size_t w = 0; w < words; ++w)
       for (uint64_t b = acc[w]; b; b &= b - 1) list.push_back(maps_[w * 64 + size_t(std::countr_zero(b))]);
     for (const Op* op : cross_lookups_)
-      if ((op->step->arity == 2) == (y >= 0) && (!one_crossing_ || brings(*op, x, y))) list.push_back(op);
+      if ((op->step->arity == 2) == (y >= 0) && (!one_crossing_ || lookup_brings(x, y))) list.push_back(op);
     return list;
   }
 
@@ -663,7 +641,7 @@ class Counter {
                   if (const Found r = step(t, *op, op->uses[k], x, y); r != Found::no) return r;
             }
         for (const Op* op : cross_lookups_)
-          if ((op->step->arity == 2) == (y >= 0) && t.tables[0] < 0 && (!one_crossing_ || brings(*op, cx, cy)))
+          if ((op->step->arity == 2) == (y >= 0) && t.tables[0] < 0 && (!one_crossing_ || lookup_brings(cx, cy)))
             for (size_t k = 0; k < op->uses.size(); ++k)
               if (fits(t.loads, op->uses[k], op->control))
                 if (const Found r = step(t, *op, op->uses[k], x, y); r != Found::no) return r;
