@@ -82,9 +82,13 @@ bool OperandGoal::has_value() const {
   return std::any_of(constant.begin(), constant.end(), [](const auto& c) { return c.empty(); });
 }
 
-Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, ConstantLayout layout) {
+Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, ConstantLayout layout, unsigned register_bits) {
   const Operand* ops[2] = {&sv.v1, &sv.v2};
   const unsigned n = sv.n(), bpe = sv.type.elem.bits / 8;
+  // Registers per operand (1: the operand whole) and their bytes.
+  const unsigned whole = n * bpe, rb = register_bits ? register_bits / 8 : whole;
+  if (rb == 0 || whole % rb) throw std::logic_error("operand_goal: operands are not whole registers");
+  const unsigned regs = whole / rb;
   // A constant operand's bytes, and whether the result reads an element of it that is not zero
   // (a zero element is a zero lane: no constant is loaded for it).
   std::vector<uint8_t> bytes[2];
@@ -104,19 +108,35 @@ Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, Const
     if (bytes[which].empty() || ops[which]->elem_is_undef(unsigned(e) % n)) continue;
     needed[which] |= !zero_elem(which, unsigned(e) % n);
   }
-  if ((layout == ConstantLayout::in_place && sv.m() > n) ||
+  if ((layout == ConstantLayout::in_place && (sv.m() > n || regs > 1)) ||
       ((layout == ConstantLayout::in_place || layout == ConstantLayout::or_fill) && !needed[0] && !needed[1]))
     return std::optional<OperandGoal>{};
 
   OperandGoal g;
-  int input[2] = {-1, -1};
-  auto add = [&](std::string name, int operand, std::vector<uint8_t> constant) {
+  g.input_bits = register_bits;
+  int input[2] = {-1, -1};  // each operand's first input (its registers' follow)
+  auto add_one = [&](std::string name, int operand, std::vector<uint8_t> constant, unsigned offset) {
     while (std::find(g.names.begin(), g.names.end(), name) != g.names.end()) name += "_2";
     g.names.push_back(std::move(name));
     g.operand.push_back(operand);
     g.constant.push_back(std::move(constant));
+    g.offset.push_back(offset);
     return int(g.names.size() - 1);
   };
+  // An operand's inputs: itself, or each of its registers (named as register_split names them).
+  auto add = [&](const std::string& name, int operand, const std::vector<uint8_t>& constant) {
+    if (regs == 1) return add_one(name, operand, constant, 0);
+    int first = -1;
+    for (unsigned r = 0; r < regs; ++r) {
+      std::vector<uint8_t> part;
+      if (!constant.empty()) part.assign(constant.begin() + long(r * rb), constant.begin() + long((r + 1) * rb));
+      const int i = add_one(register_input_name(name, r, regs), operand, std::move(part), r * rb);
+      first = first < 0 ? i : first;
+    }
+    return first;
+  };
+  // The label of an operand's byte: its register's input, the byte's place there.
+  auto label_of = [&](int which, unsigned byte) { return int(label(input[which] + int(byte / rb), int(byte % rb))); };
   // Value operands, in order and named after them (the same value once).
   for (int k = 0; k < 2; ++k) {
     const Operand& op = *ops[k];
@@ -156,14 +176,14 @@ Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, Const
       const unsigned byte = (unsigned(e) % n) * bpe + k;
       if (op.kind == Operand::Kind::Zero) g.goal.push_back(kZeroByte);
       else if (op.is_undef() || op.elem_is_undef(unsigned(e) % n)) g.goal.push_back(kAnyByte);
-      else if (op.kind == Operand::Kind::Value) g.goal.push_back(int(label(input[which], int(byte))));
+      else if (op.kind == Operand::Kind::Value) g.goal.push_back(label_of(which, byte));
       // A zero element is a zero lane, but for a constant register that is loaded anyway: there
       // its zero bytes are as good (one blend with the constant, zeros and all).
       else if (zero_elem(which, unsigned(e) % n) &&
                (layout == ConstantLayout::free || layout == ConstantLayout::or_fill || !needed[which]))
         g.goal.push_back(kZeroByte);
       else if (layout == ConstantLayout::free) g.goal.push_back(kAnyByte);
-      else if (layout == ConstantLayout::natural) g.goal.push_back(int(label(input[which], int(byte))));
+      else if (layout == ConstantLayout::natural) g.goal.push_back(label_of(which, byte));
       else if (layout == ConstantLayout::or_fill) {
         g.fill[at] = bytes[which][byte];
         g.goal.push_back(kZeroByte);
@@ -193,7 +213,7 @@ std::optional<unsigned> wrong_result(const Program& p, const ShuffleVector& sv, 
   const auto labels = simulate_labels(p);
   if (!labels || p.outputs.empty()) return 0;
   const Operand* ops[2] = {&sv.v1, &sv.v2};
-  const unsigned n = sv.n(), bpe = sv.type.elem.bits / 8, in_bits = n * sv.type.elem.bits;
+  const unsigned n = sv.n(), bpe = sv.type.elem.bits / 8, in_bits = g.input_bits ? g.input_bits : n * sv.type.elem.bits;
   const unsigned out_rb = p.bits_of(p.outputs[0]) / 8;
   std::vector<uint8_t> bytes[2];
   for (int k = 0; k < 2; ++k)
@@ -217,7 +237,8 @@ std::optional<unsigned> wrong_result(const Program& p, const ShuffleVector& sv, 
     const Program::Input& in = p.inputs.at(unsigned(got.input));
     if (op.kind == Operand::Kind::Value) {
       const auto at = input_of(p, unsigned(got.input), g, in_bits);
-      if (in.is_constant() || !at || g.operand[at->first] != same_value(sv, which) || at->second * (in.bits / 8) + got.byte != byte)
+      if (in.is_constant() || !at || g.operand[at->first] != same_value(sv, which) ||
+          g.offset[at->first] + at->second * (in.bits / 8) + got.byte != byte)
         return i;
     } else if (!in.is_constant() || in.constant.at(got.byte) != bytes[which].at(byte)) {
       return i;
@@ -239,11 +260,11 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
     o.node_budget = std::max<uint64_t>(1, uint64_t(double(opts.node_budget - std::min(stats.nodes, opts.node_budget)) * part));
     return o;
   };
-  auto in_place = operand_goal(sv, ConstantLayout::in_place);
+  auto in_place = operand_goal(sv, ConstantLayout::in_place, natural.input_bits);
   if (!in_place) return in_place.error();
-  auto or_fill = operand_goal(sv, ConstantLayout::or_fill);
+  auto or_fill = operand_goal(sv, ConstantLayout::or_fill, natural.input_bits);
   if (!or_fill) return or_fill.error();
-  auto relaxed = operand_goal(sv, ConstantLayout::free);
+  auto relaxed = operand_goal(sv, ConstantLayout::free, natural.input_bits);
   if (!relaxed) return relaxed.error();
 
   std::optional<SynthResult> best;

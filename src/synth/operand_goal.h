@@ -32,6 +32,12 @@ struct OperandGoal {
   std::vector<int> operand;                     // per input: its operand (0, 1), -1 for the in-place constant
   std::vector<std::vector<uint8_t>> constant;   // per input: its bytes when constant (empty: a value)
   std::vector<uint8_t> fill;                    // or_fill: the result's constant bytes, zero elsewhere
+  // Operands wider than a label's byte holds (256 bytes: an AVX-512 stride-5 load of <80 x i32>)
+  // are split into registers before the search: each register an input of its own, named as a
+  // split names it (`wide_3`), `input_bits` wide, starting at byte `offset` of its operand.
+  // input_bits 0: every input is a whole operand (offset 0).
+  unsigned input_bits = 0;
+  std::vector<unsigned> offset;                 // per input
   bool has_constant() const;
   bool has_value() const;
 };
@@ -41,10 +47,13 @@ struct OperandGoal {
 // constant register holds it (free, or_fill, or no other element of its operand is read). nullopt for
 // in_place when the result is wider than an operand, and for in_place and or_fill when the result
 // reads no constant element but zeros. Errors: a constant literal without known bytes.
-Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, ConstantLayout layout);
+// `register_bits` > 0: the operands split into registers of that width (OperandGoal::input_bits;
+// the operands' width a multiple of it); in_place is then nullopt (its register spans the result).
+Expected<std::optional<OperandGoal>> operand_goal(const ShuffleVector& sv, ConstantLayout layout, unsigned register_bits = 0);
 
 // Marks the Program's inputs that are a constant's registers (`c`, or `c_0`, `c_1`, ... when
-// split into registers of p's width) with their bytes, and makes them whole registers.
+// split into registers of p's width) with their bytes, and makes them whole registers. `in_bits`:
+// the width of g's inputs.
 void attach_constants(Program& p, const OperandGoal& g, unsigned in_bits);
 
 // The first result byte where the Program, run on labels, does not hold what the shuffle says
@@ -53,7 +62,8 @@ void attach_constants(Program& p, const OperandGoal& g, unsigned in_bits);
 std::optional<unsigned> wrong_result(const Program& p, const ShuffleVector& sv, const OperandGoal& g);
 
 // A shuffle with constant operands: the search `solve` runs under the natural and the in-place
-// layouts (each on a share of the budget), the cheaper answer is taken with its constant loads,
+// layouts (each on a share of the budget; split into registers as `natural` is), the cheaper
+// answer is taken with its constant loads,
 // and the free layout's bound is its lower bound (proven only when the answer reaches it). The
 // answer is checked against the shuffle by wrong_result before it is returned.
 using SolveGoal = std::function<Expected<SynthResult>(const OperandGoal&, const SynthOptions&)>;

@@ -80,6 +80,11 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     return unsigned(std::find(regs.begin(), regs.end(), reg) - regs.begin());
   };
   const Chosen orr = cheapest_or(opts, reg_bits);
+  // The least an instruction of two registers costs under a summed objective (0 under the others).
+  double least = 0;
+  if (opts.objective == Objective::throughput || opts.objective == Objective::ports)
+    if (const Chosen two = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) { return in.num_inputs == 2 && in.reg_bits == reg_bits; }); two.in)
+      if (const auto c = instr_cost(*opts.cpu, two.in->id)) least = c->rthroughput;
 
   // Searches per result register: one, or one per part and grouping when it reads more than two
   // registers (below: three groupings of two parts for three registers, else one of pairs).
@@ -217,6 +222,81 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     const unsigned v = append(trial, s->program, {value[0], value[1]});
     return std::pair{std::move(trial), v};
   };
+  // Result register o from its registers in a tree, every value at the result's places (the rest
+  // of it free): each pair's part, then those parts and a register left over joined in twos,
+  // each join one two-input shuffle that keeps the first value's bytes where they are (LLVM's
+  // AVX-512 stride-5 extract: vpermi2d of two pairs, a masked move of the two, vpermi2d with the
+  // fifth register). Each search is capped at what the best answer so far (`below`) leaves it,
+  // less the least the searches after it add: it ends early where the tree cannot do better.
+  // (A chain, each register joined to the first pair's part as it is, took as long again on
+  // AVX2's 4-way byte interleave and was never cheaper on the kernels.)
+  auto joined_in_place = [&](const Program& from, unsigned o, double below) -> std::optional<std::pair<Program, unsigned>> {
+    const std::vector<unsigned>& regs = reads[o];
+    // What a value of the tree holds: the registers whose bytes it has at their result places
+    // (the first value's line holds regs[0], and the result's zeros there too).
+    struct Held {
+      std::vector<unsigned> regs;
+      unsigned value;
+      bool placed;  // false: an input register as it is
+    };
+    Program trial = from;
+    auto mine = [&](const std::vector<unsigned>& group, int l) { return l >= 0 && std::count(group.begin(), group.end(), reg_of(l)); };
+    // Each search's answer joins two registers: one instruction at least, `least` or more.
+    unsigned searches = unsigned(regs.size() / 2 + (regs.size() + 1) / 2 - 1);
+    double left = below;  // (less the searches' costs so far)
+    auto search = [&](const std::vector<int>& want, const std::vector<std::string>& names) -> std::optional<SynthResult> {
+      const double cap = left - double(--searches) * least;
+      if (spent() || cap < least + kTie) return std::nullopt;
+      SynthOptions capped = share(false);
+      capped.cost_cap = std::min(capped.cost_cap, cap);
+      auto s = synth_goal(want, reg_bits, names, capped);
+      if (!s) return std::nullopt;
+      tally(*s);
+      left -= s->cost;
+      return std::move(*s);
+    };
+    std::vector<Held> held;
+    for (size_t i = 0; i < regs.size(); i += 2) {
+      if (i + 1 == regs.size()) {
+        held.push_back({{regs[i]}, index_in(all, regs[i]), false});
+        break;
+      }
+      const std::vector<unsigned> group = {regs[i], regs[i + 1]};
+      std::vector<int> want(rb, kAnyByte);
+      for (unsigned j = 0; j < rb; ++j) {
+        const int l = goal[o * rb + j];
+        if (mine(group, l)) want[j] = int(label(int(index_in(group, reg_of(l))), int(unsigned(l % 256) % rb)));
+        else if (i == 0 && l == kZeroByte) want[j] = kZeroByte;
+      }
+      auto s = search(want, names_of(group));
+      if (!s) return std::nullopt;
+      held.push_back({group, append(trial, s->program, values_of(group)), true});
+    }
+    while (held.size() > 1) {
+      std::vector<Held> next;
+      for (size_t i = 0; i < held.size(); i += 2) {
+        if (i + 1 == held.size()) {
+          next.push_back(held[i]);
+          break;
+        }
+        const Held& x = held[i];
+        const Held& y = held[i + 1];
+        std::vector<int> want(rb, kAnyByte);
+        for (unsigned j = 0; j < rb; ++j) {
+          const int l = goal[o * rb + j];
+          if (mine(x.regs, l) || (i == 0 && l == kZeroByte)) want[j] = int(label(0, int(j)));
+          else if (mine(y.regs, l)) want[j] = int(label(1, int(y.placed ? j : unsigned(l % 256) % rb)));
+        }
+        auto s = search(want, {"m", y.placed ? "p" : name_of(y.regs[0])});
+        if (!s) return std::nullopt;
+        Held joined{x.regs, append(trial, s->program, {x.value, y.value}), true};
+        joined.regs.insert(joined.regs.end(), y.regs.begin(), y.regs.end());
+        next.push_back(std::move(joined));
+      }
+      held = std::move(next);
+    }
+    return std::pair{std::move(trial), held[0].value};
+  };
   for (unsigned o = 0; o < outs; ++o) {
     if (reads[o].size() <= 2) {
       // A register of zero and undefined bytes reads nothing: it is made from the first input.
@@ -234,8 +314,8 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     }
     // More than two: parts of at most two registers each, zero where the others' bytes go, or-ed
     // (a stride-3 extract: RGB planes). The cheapest grouping of the registers in order, pairs
-    // first, and for three registers also each one alone beside the other two; or the merge or
-    // the join above, whichever costs least beside the registers before it. Not proven.
+    // first, and for three registers also each one alone beside the other two; or the merge, the
+    // join or the tree above, whichever costs least beside the registers before it. Not proven.
     std::optional<Program> best;
     double best_cost = 0;
     auto keep_cheaper = [&](Program trial, unsigned value) {
@@ -268,6 +348,15 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       keep_cheaper(std::move(trial), acc);
     }
     if (auto m = merged(whole, o)) keep_cheaper(std::move(m->first), m->second);
+    {
+      double below = kInf;
+      if (best) {
+        Program before = whole;  // (the registers before this one)
+        if (!before.steps.empty()) finish(before);
+        below = best_cost - (before.steps.empty() ? 0.0 : objective_cost(before, opts));
+      }
+      if (auto m = joined_in_place(whole, o, below)) keep_cheaper(std::move(m->first), m->second);
+    }
     if (regs.size() <= 4)
       if (auto m = joined(whole, o)) keep_cheaper(std::move(m->first), m->second);
     if (!best)

@@ -3422,6 +3422,13 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
     auto fits = [&](uint64_t bits) { return bits % w == 0 || (fit != kWhole && bits < w) || (fit == kPartialLast && bits % 8 == 0); };
     return register_width(w) && fits(in_bits) && fits(out_bits64) && (in_bits + w - 1) / w <= 8 && (out_bits64 + w - 1) / w <= 8;
   };
+  // Operands wider than that (an AVX-512 stride-5 load: <80 x i32>, five zmm) are split into
+  // registers before the search, each an input of its own (OperandGoal::input_bits): the widest
+  // register that divides both, and only it.
+  unsigned operand_registers = 0;
+  if (in_bits > 2048 && opts.split_registers)
+    for (unsigned w = max_bits; w >= 128 && !operand_registers; w /= 2)
+      if (splits(w, kWhole)) operand_registers = w, split_widths.push_back(w);
   if ((in_bits != out_bits64 || !register_width(out_bits64)) && in_bits <= 2048 && opts.split_registers) {
     for (unsigned w = max_bits; w >= 64; w /= 2)
       if (splits(w, kWhole)) split_widths.push_back(w);
@@ -3431,8 +3438,9 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   }
   const unsigned reg_bits = split_widths.empty() ? 0 : split_widths[0];
   if (!reg_bits && (out_bits64 > 512 || in_bits > 512))
-    return Error{fmt::format("synth splits a shuffle into at most eight registers per operand and eight for the result, with "
-                             "operands of at most 2048 bits ({} registers of up to {} bits): inputs {} bits, result {} bits",
+    return Error{fmt::format("synth splits a shuffle into at most eight registers per operand and eight for the result, "
+                             "each a whole register where an operand is wider than 2048 bits ({} registers of up to {} "
+                             "bits): inputs {} bits, result {} bits",
                              opts.target.name, max_bits, in_bits, out_bits64)};
   const unsigned out_bits = unsigned(out_bits64);
   if (!reg_bits && in_bits != out_bits)
@@ -3443,17 +3451,18 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
                              opts.target.arch == isa::Arch::aarch64 ? "64, 128" : max_bits >= 512 ? "128, 256, 512" : max_bits >= 256 ? "128, 256" : "128")};
   // The goal under one layout of the constants: one search, or one per result register.
   auto solve = [&](const synth::OperandGoal& g, const SynthOptions& o) -> Expected<SynthResult> {
+    const unsigned g_bits = g.input_bits ? g.input_bits : unsigned(in_bits);  // each input's
     unsigned w = out_bits;
     if (reg_bits) {
       // The first registers that can do it (or the first, which says why not).
       w = reg_bits;
       for (unsigned c : split_widths)
-        if (synth::split_fits(g.goal, unsigned(in_bits), out_bits, c, o)) {
+        if (synth::split_fits(g.goal, g_bits, out_bits, c, o)) {
           w = c;
           break;
         }
     }
-    Expected<SynthResult> r = reg_bits ? synth::synth_registers(g.goal, unsigned(in_bits), out_bits, w, g.names, o)
+    Expected<SynthResult> r = reg_bits ? synth::synth_registers(g.goal, g_bits, out_bits, w, g.names, o)
                                        : synth::synth_goal(g.goal, out_bits, g.names, o);
     // Where an operand or the result spans several of those registers (or they are NEON's d),
     // wider ones, an operand or the result in the low part of one (the last operand register may
@@ -3466,7 +3475,7 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
     // interleaves two <8 x i8> where d registers take two.
     // Each has an equal share of what the searches before it left; none once that is spent.
     std::vector<unsigned> wider;
-    if (r && o.split_registers && (w < 128 || (reg_bits && (in_bits > w || out_bits > w))))
+    if (r && o.split_registers && !g.input_bits && (w < 128 || (reg_bits && (in_bits > w || out_bits > w))))
       for (unsigned c = w * 2; c <= max_bits; c *= 2)
         if (splits(c, kPartialLast) && synth::split_fits(g.goal, unsigned(in_bits), out_bits, c, o)) wider.push_back(c);
     for (size_t i = 0; i < wider.size() && double(o.budget_ms) - r->ms >= 1 && !past_deadline(o); ++i) {
@@ -3474,16 +3483,16 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
       SynthOptions rest = o;
       rest.budget_ms = unsigned(std::max(1.0, (double(o.budget_ms) - r->ms) / left));
       rest.node_budget = std::max<uint64_t>(1, uint64_t(double(o.node_budget - std::min(o.node_budget, r->nodes)) / left));
-      if (auto q = synth::synth_registers(g.goal, unsigned(in_bits), out_bits, wider[i], g.names, rest))
+      if (auto q = synth::synth_registers(g.goal, g_bits, out_bits, wider[i], g.names, rest))
         r = synth::cheaper_of(std::move(*r), std::move(*q));
     }
     return r;
   };
-  auto natural = synth::operand_goal(sv, synth::ConstantLayout::natural);
+  auto natural = synth::operand_goal(sv, synth::ConstantLayout::natural, operand_registers);
   if (!natural) return natural.error();
   if (!(*natural)->has_value()) return Error{"the shuffle reads no input value: it is a constant"};
   if (!(*natural)->has_constant()) return solve(**natural, opts);
-  return synth::with_constants(sv, **natural, unsigned(in_bits), opts, solve);
+  return synth::with_constants(sv, **natural, operand_registers ? operand_registers : unsigned(in_bits), opts, solve);
 }
 
 }  // namespace shufc

@@ -123,9 +123,13 @@ def cases(target, per_shape, rng):
         stores = [[i // 2 + (n if i % 2 else 0) for i in range(2 * n)], reads_input(2 * n, 1)]
         for m in stores:
             out.append((f"v{n}{name}:" + ",".join(str(x) for x in m), n, eb, ctype, m))
-        # A plane of three (packed RGB): each result register reads three, an or of parts.
-        plane = [3 * i + 1 for i in range(n)]
-        out.append((f"v{3 * n}{name}:" + ",".join(str(x) for x in plane), 3 * n, eb, ctype, plane))
+        # A plane of three (packed RGB): each result register reads three, an or of parts. Planes
+        # of five and eight (structures of five or eight fields): each result register reads five
+        # or eight, a tree of two-input shuffles; on AVX-512 operands of 2,560 and 4,096 bits,
+        # split into registers before the search.
+        for stride, field in ((3, 1), (5, 3), (8, 6)):
+            plane = [stride * i + field for i in range(n)]
+            out.append((f"v{stride * n}{name}:" + ",".join(str(x) for x in plane), stride * n, eb, ctype, plane))
     # Narrower than a register (a loop epilogue's <2 x float>): operands and results of half the
     # narrowest register, or a quarter, in its low part; a concatenation of two halves into a whole
     # one, and a half from two whole ones.
@@ -327,7 +331,7 @@ static uint8_t next_byte(void) {
 /* bconst: operand b is this constant (the function has no parameter for it). */
 static int check(int id, const char *text, shuffle_fn f, const int *m, int n, int m_len, int eb, const uint8_t *bconst,
                  uint64_t seed) {
-  uint8_t a[256], b[256], r[512], ab[512];
+  uint8_t a[512], b[512], r[640], ab[1024];  /* operands up to eight zmm (a stride-8 plane) */
   for (int round = 0; round < 4; ++round) {
     state = seed + (uint64_t)id * 7919u + (uint64_t)round;
     for (int j = 0; j < n * eb; ++j) a[j] = next_byte(), b[j] = bconst ? bconst[j] : next_byte();
