@@ -78,8 +78,9 @@ LOADS = {
 }
 
 # {d} {0}..{3} {c} {imm}; {c:xmm0} a fixed register, {c:k} a mask register (k1); {k} k1; and
-# ins's {imm_hi} {imm_lo} (imm / n, imm % n). Every other brace is literal text ("{z}", "{ v1.16b }").
-PLACEHOLDER = re.compile(r"\{(d|[0-9]|imm|imm_hi|imm_lo|k|c(?::[A-Za-z0-9]+)?)\}")
+# ins's {imm_hi} {imm_lo} (imm / n, imm % n); a byte shift's {imm_sh} (8 (imm + 1) bits); an AArch64
+# scalar form's {d:d} {0:d} (d registers). Every other brace is literal text ("{z}", "{ v1.16b }").
+PLACEHOLDER = re.compile(r"\{(d|[0-9]|imm|imm_hi|imm_lo|imm_sh|d:d|0:d|k|c(?::[A-Za-z0-9]+)?)\}")
 
 
 def x86_reg(bits: int, num: int) -> str:
@@ -107,6 +108,8 @@ def instantiate(rec: dict, arch: str) -> str:
             return str(imm // n_elems)
         if key == "imm_lo":
             return str(imm % n_elems)
+        if key == "imm_sh":  # a byte shift's bits: imm k shifts by k + 1 bytes
+            return str(8 * (imm + 1))
         if arch == "x86":
             if key == "d":
                 return x86_reg(reg_bits, 1)
@@ -123,6 +126,10 @@ def instantiate(rec: dict, arch: str) -> str:
         # a tbl/tbx table list ({v1.16b, v2.16b}) is valid.
         if key == "d":
             return "v0"
+        if key == "d:d":  # a scalar form's 64-bit registers
+            return "d0"
+        if key == "0:d":
+            return "d1"
         if key == "c":  # after the inputs v1..v4
             return f"v{1 + max(n_inputs, 4)}"
         if key == "imm":

@@ -43,10 +43,11 @@ inline std::optional<unsigned> input_key(std::string_view key) {
   return std::nullopt;
 }
 
-// The decimal value of imm-derived keys: {imm}, and NEON's {imm_hi} / {imm_lo} (ins packs two lane
-// numbers as imm = hi * n + lo).
+// The decimal value of imm-derived keys: {imm}, NEON's {imm_hi} / {imm_lo} (ins packs two lane
+// numbers as imm = hi * n + lo) and {imm_sh} (a byte shift's bits: imm k shifts by k + 1 bytes).
 inline std::optional<uint64_t> imm_key(std::string_view key, const isa::Instruction& in, uint64_t imm) {
   if (key == "imm") return imm;
+  if (key == "imm_sh") return 8 * (imm + 1);
   if (key == "imm_hi") return imm / in.n();
   if (key == "imm_lo") return imm % in.n();
   return std::nullopt;

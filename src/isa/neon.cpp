@@ -213,6 +213,32 @@ const std::vector<Instruction>& table() {
       {.id = "movi.2d", .feature = F::neon, .needs = fs(F::neon), .reg_bits = 128, .elem_bits = 64, .src_elem_bits = 64,
        .num_inputs = 0, .lane = SHUFC_LANE((void)i; return Z()),
        .spell = {"vdupq_n_u64(0)", "movi {d}.2d, #0", "uint64x2_t"}, .formula = "out[i] = 0"},
+  // Element shifts by whole bytes, seen on bytes: the record's immediate k shifts by k + 1 bytes
+  // ({imm_sh}, 8 (k + 1) bits: ushr shifts by one bit at least), zeros shifted in at one end of
+  // each element (ushr.2d #32: the odd words, zero-extended). The 64-bit element of a d register
+  // is the scalar form (ushr d0, d1, #32).
+#define SHUFC_NSHIFT(OP, ARR, REG, EB, LANE, INTR, Q, UT, CT, ASM, FORMULA)                                            \
+  {.id = OP "." ARR, .feature = F::neon, .needs = fs(F::neon), .reg_bits = REG, .elem_bits = 8, .src_elem_bits = 8,   \
+   .num_inputs = 1, .imm_count = EB - 1, .lane = SHUFC_LANE(return LANE(i, p.imm + 1, EB)),                              \
+   .spell = {"vreinterpret" Q "_u8_" UT "(" INTR "(vreinterpret" Q "_" UT "_u8({0}), {imm_sh}))", ASM, CT},               \
+   .formula = "imm counts bytes from 1: " FORMULA}
+#define SHUFC_NSHIFTS(OP, LANE, N, DIR)                                                                                         \
+  SHUFC_NSHIFT(OP, "4h", 64, 2, LANE, "v" N "_n_u16", "", "u16", "uint8x8_t", OP " {d}.4h, {0}.4h, #{imm_sh}",              \
+               "per 16-bit element, out = a " DIR " 8 (imm + 1)"),                                                             \
+  SHUFC_NSHIFT(OP, "8h", 128, 2, LANE, "v" N "q_n_u16", "q", "u16", "uint8x16_t", OP " {d}.8h, {0}.8h, #{imm_sh}",          \
+               "per 16-bit element, out = a " DIR " 8 (imm + 1)"),                                                             \
+  SHUFC_NSHIFT(OP, "2s", 64, 4, LANE, "v" N "_n_u32", "", "u32", "uint8x8_t", OP " {d}.2s, {0}.2s, #{imm_sh}",              \
+               "per 32-bit element, out = a " DIR " 8 (imm + 1)"),                                                             \
+  SHUFC_NSHIFT(OP, "4s", 128, 4, LANE, "v" N "q_n_u32", "q", "u32", "uint8x16_t", OP " {d}.4s, {0}.4s, #{imm_sh}",          \
+               "per 32-bit element, out = a " DIR " 8 (imm + 1)"),                                                             \
+  SHUFC_NSHIFT(OP, "1d", 64, 8, LANE, "v" N "_n_u64", "", "u64", "uint8x8_t", OP " {d:d}, {0:d}, #{imm_sh}",                \
+               "the 64-bit element, out = a " DIR " 8 (imm + 1)"),                                                             \
+  SHUFC_NSHIFT(OP, "2d", 128, 8, LANE, "v" N "q_n_u64", "q", "u64", "uint8x16_t", OP " {d}.2d, {0}.2d, #{imm_sh}",          \
+               "per 64-bit element, out = a " DIR " 8 (imm + 1)")
+      SHUFC_NSHIFTS("ushr", elem_shift_right_bytes, "shr", ">>"),
+      SHUFC_NSHIFTS("shl", elem_shift_left_bytes, "shl", "<<"),
+#undef SHUFC_NSHIFTS
+#undef SHUFC_NSHIFT
   // Narrowing: a 128-bit register of wide elements to a 64-bit one.
 #define SHUFC_NARROW(OP, TO, FROM, TA, FA, VALUE, INTR, CT, FORMULA)                                               \
   {.id = OP "." TA, .feature = F::neon, .needs = fs(F::neon), .reg_bits = 64, .elem_bits = TO, .src_elem_bits = FROM, \

@@ -258,11 +258,12 @@ std::string c_string(const std::string& s) {
 }
 
 // The intrinsic call: the template with its placeholders filled in. {imm_hi} and {imm_lo} (imm / n
-// and imm % n) are the two lane numbers of NEON's ins. Any other brace is literal text (NEON
+// and imm % n) are the two lane numbers of NEON's ins; {imm_sh} a byte shift's bits, 8 (imm + 1). Any other brace is literal text (NEON
 // table tuples: "(uint8x16x2_t){{{0}, {1}}}"), but a {name} that is not a placeholder is an error.
 std::string fill(const Instruction& in, const std::string& tmpl, uint64_t imm) {
   std::map<std::string, std::string> with = {{"imm", std::to_string(imm)}, {"imm_hi", std::to_string(imm / in.n())},
-                                             {"imm_lo", std::to_string(imm % in.n())}, {"c", "c"}, {"c:k", "m"}};
+                                             {"imm_lo", std::to_string(imm % in.n())}, {"imm_sh", std::to_string(8 * (imm + 1))},
+                                             {"c", "c"}, {"c:k", "m"}};
   for (unsigned k = 0; k < in.num_inputs; ++k) with["" + std::to_string(k)] = "a" + std::to_string(k);
   std::string out;
   for (size_t at = 0; at < tmpl.size();) {
