@@ -97,7 +97,9 @@ TEST(Records, SpellingsNameTheirOperands) {
     SCOPED_TRACE(in.id);
     for (const char* t : {in.spell.intrinsic, in.spell.assembly}) {
       ASSERT_NE(t, nullptr);
-      for (unsigned k = 0; k < in.num_inputs; ++k) EXPECT_TRUE(mentions(t, "{" + std::to_string(k) + "}")) << t;
+      // (An input as an AArch64 scalar form names it, {0:d}: its d register.)
+      for (unsigned k = 0; k < in.num_inputs; ++k)
+        EXPECT_TRUE(mentions(t, "{" + std::to_string(k) + "}") || mentions(t, "{" + std::to_string(k) + ":d}")) << t;
       EXPECT_FALSE(mentions(t, "{" + std::to_string(in.num_inputs) + "}")) << t;
       EXPECT_EQ(mentions(t, "{imm"), in.imm_count > 0) << t;
       EXPECT_EQ(mentions(t, "{c"), in.programmable()) << t;
