@@ -860,8 +860,21 @@ def main():
     ap.add_argument("--objective", default="throughput",
                     help="shufc synth --objective: throughput (summed, the default) or ports (llvm-mca's Block "
                          "RThroughput, what this table measures)")
+    ap.add_argument("--cpu", action="append", default=[], metavar="TARGET=CPU",
+                    help="another CPU model for a target (avx2=znver4, neon=neoverse-v1): shufc's cost table and "
+                         "llvm-mca's -mcpu; on AArch64 the compilers' -mcpu too (on x86 they keep the target's "
+                         "-march: gcc-12 knows no znver4)")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
+    for spec in a.cpu:
+        t, _, cpu = spec.partition("=")
+        if t not in TARGETS or not cpu:
+            sys.exit("--cpu wants TARGET=CPU with TARGET one of %s" % ", ".join(TARGETS))
+        cfg = TARGETS[t]
+        cfg["cpu"] = cpu
+        cfg["mca"] = [x for x in cfg["mca"] if not x.startswith("-mcpu=")] + ["-mcpu=" + cpu]
+        if cfg["arch"] == "aarch64":
+            cfg["cflags"] = [x for x in cfg["cflags"] if not x.startswith("-mcpu=")] + ["-mcpu=" + cpu]
     if a.write_corpus:
         write_corpus()
         return 0
