@@ -349,8 +349,9 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     }
     if (auto m = merged(whole, o)) keep_cheaper(std::move(m->first), m->second);
     {
+      // (Under latency the tree's searches do not add up: its parts run side by side.)
       double below = kInf;
-      if (best) {
+      if (best && opts.objective != Objective::latency) {
         Program before = whole;  // (the registers before this one)
         if (!before.steps.empty()) finish(before);
         below = best_cost - (before.steps.empty() ? 0.0 : objective_cost(before, opts));
