@@ -228,9 +228,12 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   // AVX-512 stride-5 extract: vpermi2d of two pairs, a masked move of the two, vpermi2d with the
   // fifth register). Each search is capped at what the best answer so far (`below`) leaves it,
   // less the least the searches after it add: it ends early where the tree cannot do better.
+  // `required`: the register has no other answer (a target without an or at this width, the
+  // budget spent before the merge found one): each search runs however little budget is left,
+  // falling back as searches do (halves of a 256-bit goal), so the register still gets a Program.
   // (A chain, each register joined to the first pair's part as it is, took as long again on
   // AVX2's 4-way byte interleave and was never cheaper on the kernels.)
-  auto joined_in_place = [&](const Program& from, unsigned o, double below) -> std::optional<std::pair<Program, unsigned>> {
+  auto joined_in_place = [&](const Program& from, unsigned o, double below, bool required) -> std::optional<std::pair<Program, unsigned>> {
     const std::vector<unsigned>& regs = reads[o];
     // What a value of the tree holds: the registers whose bytes it has at their result places
     // (the first value's line holds regs[0], and the result's zeros there too).
@@ -246,7 +249,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     double left = below;  // (less the searches' costs so far)
     auto search = [&](const std::vector<int>& want, const std::vector<std::string>& names) -> std::optional<SynthResult> {
       const double cap = left - double(--searches) * least;
-      if (spent() || cap < least + kTie) return std::nullopt;
+      if (!required && (spent() || cap < least + kTie)) return std::nullopt;
       SynthOptions capped = share(false);
       capped.cost_cap = std::min(capped.cost_cap, cap);
       auto s = synth_goal(want, reg_bits, names, capped);
@@ -356,10 +359,12 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
         if (!before.steps.empty()) finish(before);
         below = best_cost - (before.steps.empty() ? 0.0 : objective_cost(before, opts));
       }
-      if (auto m = joined_in_place(whole, o, below)) keep_cheaper(std::move(m->first), m->second);
+      if (auto m = joined_in_place(whole, o, below, false)) keep_cheaper(std::move(m->first), m->second);
     }
     if (regs.size() <= 4)
       if (auto m = joined(whole, o)) keep_cheaper(std::move(m->first), m->second);
+    if (!best)
+      if (auto m = joined_in_place(whole, o, kInf, true)) keep_cheaper(std::move(m->first), m->second);
     if (!best)
       return Error{fmt::format("result register {} reads {} input registers and {} has no or", o, reads[o].size(), opts.target.name)};
     whole = std::move(*best);  // (not proven: no bound for an or of parts)

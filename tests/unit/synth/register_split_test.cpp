@@ -331,6 +331,20 @@ TEST(SynthRegisters, PastTheDeadlineEachRegisterStillHasItsParts) {
   expect_computes(r->program, m);
 }
 
+TEST(SynthRegisters, WithoutAnOrPastTheDeadlineTheTreeStillAnswers) {
+  // AVX has no 256-bit integer or: a result ymm reading eight of them (a stride-8 plane of words)
+  // is a merge or a tree of two-input joins. With the deadline passed before it began, the tree
+  // runs anyway (each search falls back), where the register used to have no answer at all.
+  std::string m = "v128i16:";
+  for (int i = 0; i < 16; ++i) m += std::to_string(8 * i + 6) + (i < 15 ? "," : "");
+  SynthOptions o = options("avx");
+  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  auto r = synthesize(*parse_one(m), o);
+  ASSERT_TRUE(r) << r.error().str();
+  EXPECT_FALSE(r->optimal);
+  expect_computes(r->program, m.c_str());
+}
+
 TEST(SynthRegisters, AResultRegisterReadsAtMostEight) {
   // Two 1024-bit operands (eight xmm each): the first byte of each of a's registers, then b's
   // first byte: the result's xmm reads nine registers.
