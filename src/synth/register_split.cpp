@@ -80,9 +80,11 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     return unsigned(std::find(regs.begin(), regs.end(), reg) - regs.begin());
   };
   const Chosen orr = cheapest_or(opts, reg_bits);
-  // The least an instruction of two registers costs under a summed objective (0 under the others).
-  double least = 0;
-  if (opts.objective == Objective::throughput || opts.objective == Objective::ports)
+  // Objectives whose costs add up over a Program's parts (the tree's caps, below), and the least an
+  // instruction of two registers costs under them.
+  const bool additive = opts.objective == Objective::throughput || opts.objective == Objective::count;
+  double least = opts.objective == Objective::count ? 1 : 0;
+  if (opts.objective == Objective::throughput)
     if (const Chosen two = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t) { return in.num_inputs == 2 && in.reg_bits == reg_bits; }); two.in)
       if (const auto c = instr_cost(*opts.cpu, two.in->id)) least = c->rthroughput;
 
@@ -352,9 +354,10 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     }
     if (auto m = merged(whole, o)) keep_cheaper(std::move(m->first), m->second);
     {
-      // (Under latency the tree's searches do not add up: its parts run side by side.)
+      // (Under latency its parts run side by side, and the busiest port group of the whole is
+      // not the sum of the parts': no caps.)
       double below = kInf;
-      if (best && opts.objective != Objective::latency) {
+      if (best && additive) {
         Program before = whole;  // (the registers before this one)
         if (!before.steps.empty()) finish(before);
         below = best_cost - (before.steps.empty() ? 0.0 : objective_cost(before, opts));
