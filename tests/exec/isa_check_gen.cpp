@@ -14,8 +14,9 @@
 // loaded with memcpy, so loads are type-generic on every target), {imm} the immediate literal,
 // {c} a control vector loaded from the bytes Control::encode produced (ctl_elem_bits each,
 // little-endian), and {c:k} a mask register value (__mmaskN, N = ctl_elem_bits, the single value
-// encode produced), {imm_hi} / {imm_lo} imm / n and imm % n (NEON ins). Controls and masks are
-// read from memory at run time so that the compiler cannot fold them into some other instruction.
+// encode produced), {imm_hi} / {imm_lo} imm / n and imm % n (NEON ins), {imm_sh} 8 (imm + 1) (NEON
+// byte shifts). Controls and masks are read from memory at run time so that the compiler cannot
+// fold them into some other instruction.
 // With --asm (x86), each test runs the record's assembly template as inline asm instead (compile
 // with -masm=intel): that checks the templates' operand order too. See asm_statement.
 //
@@ -258,8 +259,9 @@ std::string c_string(const std::string& s) {
 }
 
 // The intrinsic call: the template with its placeholders filled in. {imm_hi} and {imm_lo} (imm / n
-// and imm % n) are the two lane numbers of NEON's ins; {imm_sh} a byte shift's bits, 8 (imm + 1). Any other brace is literal text (NEON
-// table tuples: "(uint8x16x2_t){{{0}, {1}}}"), but a {name} that is not a placeholder is an error.
+// and imm % n) are the two lane numbers of NEON's ins; {imm_sh} a byte shift's bits, 8 (imm + 1).
+// Any other brace is literal text (NEON table tuples: "(uint8x16x2_t){{{0}, {1}}}"), but a {name}
+// that is not a placeholder is an error.
 std::string fill(const Instruction& in, const std::string& tmpl, uint64_t imm) {
   std::map<std::string, std::string> with = {{"imm", std::to_string(imm)}, {"imm_hi", std::to_string(imm / in.n())},
                                              {"imm_lo", std::to_string(imm % in.n())}, {"imm_sh", std::to_string(8 * (imm + 1))},
