@@ -673,8 +673,8 @@ void AsmWriter::write(const Program::Step& s, const isa::Instruction& in, const 
     if (key == "d") return dname;
     if (auto k = emit_detail::input_key(key)) return *k < src.size() ? std::optional<std::string>(src[*k]) : std::nullopt;
     // (AArch64's scalar forms name the 64-bit register: d3 for v3.)
-    if (key == "d:d") return "d" + dname.substr(1);
-    if (key == "0:d" && !src.empty()) return "d" + src[0].substr(1);
+    if (key == "d:d") return neon_scalar(dest, 64);
+    if (key == "0:d" && !op.empty()) return neon_scalar(op[0], 64);
     if (auto imm = emit_detail::imm_key(key, in, s.imm)) return std::to_string(*imm);
     if (key == "c:k") return kreg;
     if (key == "c" || key.starts_with("c:")) return ctl >= 0 ? rname(ctl, in.reg_bits) : std::string("?");

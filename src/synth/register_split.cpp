@@ -151,6 +151,19 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     parts_ms += s->ms, ++parts_done;
     return std::pair{append(into, s->program, values_of(group)), std::move(*s)};
   };
+  // One search of the alternatives to or-ed parts (the merge, the join, the tree) on a share of
+  // what is left beside the parts still to come, its work tallied: nullopt once that is spent
+  // (unless `required`) or where nothing answers within `cap`.
+  auto alternative = [&](const std::vector<int>& want, const std::vector<std::string>& names, double cap = kInf,
+                         bool required = false) -> std::optional<SynthResult> {
+    if (!required && spent()) return std::nullopt;
+    SynthOptions o = share(false);
+    o.cost_cap = std::min(o.cost_cap, cap);
+    auto s = synth_goal(want, reg_bits, names, o);
+    if (!s) return std::nullopt;
+    tally(*s);
+    return std::move(*s);
+  };
   // Result register o from its registers merged in place, when their wanted bytes sit at distinct
   // places: each register blended into the merge of those before it (the wanted bytes where they
   // are, the rest free), then one shuffle of the merge (LLVM's two vblendps and a vpermps for a
@@ -171,10 +184,8 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       for (unsigned q = 0; q < rb; ++q)
         if (at_place[q] >= 0 && index_in(regs, unsigned(at_place[q])) <= i)
           want[q] = int(label(index_in(regs, unsigned(at_place[q])) == i ? 1 : 0, int(q)));
-      if (spent()) return std::nullopt;
-      auto s = synth_goal(want, reg_bits, {"m", name_of(regs[i])}, share(false));
+      auto s = alternative(want, {"m", name_of(regs[i])});
       if (!s) return std::nullopt;
-      tally(*s);
       acc = append(trial, s->program, {acc, index_in(all, regs[i])});
     }
     std::vector<int> want(rb);
@@ -182,10 +193,8 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       const int l = goal[o * rb + j];
       want[j] = l < 0 ? l : int(label(0, int(unsigned(l % 256) % rb)));
     }
-    if (spent()) return std::nullopt;
-    auto s = synth_goal(want, reg_bits, {"m"}, share(false));
+    auto s = alternative(want, {"m"});
     if (!s) return std::nullopt;
-    tally(*s);
     const unsigned value = append(trial, s->program, {acc});
     return std::pair{std::move(trial), value};
   };
@@ -211,16 +220,12 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
         if (at == n) want[n++] = mine;
         last[j] = int(label(int(g), int(at)));
       }
-      if (spent()) return std::nullopt;
-      auto s = synth_goal(want, reg_bits, names_of(groups[g]), share(false));
+      auto s = alternative(want, names_of(groups[g]));
       if (!s) return std::nullopt;
-      tally(*s);
       value[g] = append(trial, s->program, values_of(groups[g]));
     }
-    if (spent()) return std::nullopt;
-    auto s = synth_goal(last, reg_bits, {"p", "q"}, share(false));
+    auto s = alternative(last, {"p", "q"});
     if (!s) return std::nullopt;
-    tally(*s);
     const unsigned v = append(trial, s->program, {value[0], value[1]});
     return std::pair{std::move(trial), v};
   };
@@ -251,14 +256,10 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     double left = below;  // (less the searches' costs so far)
     auto search = [&](const std::vector<int>& want, const std::vector<std::string>& names) -> std::optional<SynthResult> {
       const double cap = left - double(--searches) * least;
-      if (!required && (spent() || cap < least + kTie)) return std::nullopt;
-      SynthOptions capped = share(false);
-      capped.cost_cap = std::min(capped.cost_cap, cap);
-      auto s = synth_goal(want, reg_bits, names, capped);
-      if (!s) return std::nullopt;
-      tally(*s);
-      left -= s->cost;
-      return std::move(*s);
+      if (!required && cap < least + kTie) return std::nullopt;
+      auto s = alternative(want, names, cap, required);
+      if (s) left -= s->cost;
+      return s;
     };
     std::vector<Held> held;
     for (size_t i = 0; i < regs.size(); i += 2) {
