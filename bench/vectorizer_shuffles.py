@@ -16,7 +16,12 @@ CPU, and both sequences measured by llvm-mca-19 (Block RThroughput, tie within 0
 only return a result in memory (a wide result's stores through the sret pointer) are left out of
 llc's code; a function whose operands arrive in general registers or on the stack (a <24 x i8> on
 AArch64 is 24 scalar arguments) is not comparable and counted apart ("n/a"). A concatenation is
-free for both (no instruction) and counts as a tie."""
+free for both (no instruction) and counts as a tie.
+
+`--ll FILE` takes shuffles already in IR instead of the loops: an LLVM module, or a file of bare
+`shufflevector` instructions (as LLVM's own `llvm/test/CodeGen/X86/vector-shuffle-*.ll` tests
+write them), each then wrapped in a function of its value operands; the same file for every
+target."""
 import argparse
 import collections
 import json
@@ -50,7 +55,33 @@ LLC = {
     "avx512vbmi": ("x86_64-linux-gnu", None),
     "neon": ("aarch64-linux-gnu", None),
 }
-SHUFFLE = re.compile(r"shufflevector (<\d+ x [^>]+>) (\S+), (<\d+ x [^>]+>) (.+?), (<(\d+) x i32>) (.*)$")
+SHUFFLE = re.compile(r"shufflevector (<\d+ x [^>]+>) (\S+), (<\d+ x [^>]+>) (.+?), (<(\d+) x i32>) ?(.*)$")
+
+
+def module_of(path):
+    """The text of an LLVM module: the file itself where it defines functions, else each line
+    holding a `shufflevector` instruction in a function of its own, its value operands the
+    function's parameters (a line whose operands are neither values nor constants is left out)."""
+    with open(path) as f:
+        text = f.read()
+    if re.search(r"^define ", text, flags=re.M):
+        return text
+    funcs = []
+    for line in text.splitlines():
+        m = SHUFFLE.search(line)
+        if not m:
+            continue
+        ty, x, ty2, y, mty, m_lanes, mask = m.groups()
+        elt = re.match(r"<\d+ x ([^>]+)>", ty).group(1)
+        rty = "<%s x %s>" % (m_lanes, elt)
+        params = []
+        for v, t in ((x, ty), (y, ty2)):
+            if v.startswith("%") and "%s %s" % (t, v) not in params:
+                params.append("%s %s" % (t, v))
+        k = len(funcs)
+        funcs.append("define %s @s_%d(%s) {\n  %%r = shufflevector %s %s, %s %s, %s %s\n  ret %s %%r\n}\n" % (
+            rty, k, ", ".join(params), ty, x, ty2, y, mty, mask, rty))
+    return "".join(funcs)
 
 
 def llc_functions(answers):
@@ -72,7 +103,8 @@ def llc_functions(answers):
                 loads.append("  %%%s = load volatile %s, ptr %%p%s, align 64\n" % (name, t, name))
                 return "%" + name
             return v
-        xa, yb = operand(x, "a", ty), operand(y, "b", ty2)
+        xa = operand(x, "a", ty)
+        yb = xa if y == x else operand(y, "b", ty2)  # (one value twice: one operand, as shufc reads it)
         shuffle = "  %%r = shufflevector %s %s, %s %s, %s %s\n" % (ty, xa, ty2, yb, mty, mask)
         in_regs = "define %s @f_%d(%s) {\n%s  ret %s %%r\n}\n" % (rty, k, ", ".join(params), shuffle, rty)
         in_memory = "define void @g_%d(ptr %%pa, ptr %%pb, ptr %%pr) {\n%s%s  store volatile %s %%r, ptr %%pr, align 64\n  ret void\n}\n" % (
@@ -165,6 +197,7 @@ def main():
     ap.add_argument("--keep", help="write each target's .ll and JSON lines here")
     ap.add_argument("--no-llc", action="store_true", help="leave out the comparison with llc-19")
     ap.add_argument("--kernels", default=KERNELS, help="the C file of loops (default bench/kernels/kernels.c)")
+    ap.add_argument("--ll", help="shuffles already in IR instead of the loops: a module, or a file of shufflevector lines")
     args = ap.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="shufc-kernels-")
     os.makedirs(work, exist_ok=True)
@@ -176,7 +209,11 @@ def main():
     for t in args.targets.split(","):
         flags, cpu = TARGETS[t]
         ll = os.path.join(work, f"kernels_{t}.ll")
-        subprocess.run([args.clang, "-O3", "-S", "-emit-llvm", *flags, args.kernels, "-o", ll], check=True)
+        if args.ll:
+            with open(ll, "w") as f:
+                f.write(module_of(args.ll))
+        else:
+            subprocess.run([args.clang, "-O3", "-S", "-emit-llvm", *flags, args.kernels, "-o", ll], check=True)
         with open(ll) as f:
             shuffles = sum(1 for line in f if re.search(r"= shufflevector ", line))
         start = time.time()

@@ -11,6 +11,8 @@
 #include "program_build.h"
 #include "register_split.h"
 #include "shufc/constant_bytes.h"
+#include "shufc/cost.h"
+#include "shufc/isa/registry.h"
 #include "shufc/sim.h"
 
 namespace shufc::synth {
@@ -70,6 +72,35 @@ void merge_equal_constants(Program& p) {
     p.inputs.erase(p.inputs.begin() + j);
     --j;
   }
+}
+
+// Whether some group of the natural goal's bytes, as wide as the target's narrowest register
+// (an xmm, a NEON d register), holds a constant's byte (not zero there) and an input value's:
+// every register holding that group (a result register is at least that wide, a split result
+// keeps its groups whole) holds both, which only an instruction that reads two registers makes.
+// The modelled instructions make zeros and move bytes; a programmable one's control bytes never
+// reach its result, so a loaded constant's bytes arrive alone (a load) and a one-register
+// instruction keeps one register's bytes.
+bool joins_constant(const OperandGoal& natural, const isa::Target& target) {
+  unsigned group = 64;
+  for (const isa::Instruction* in : isa::instructions_for(target)) group = std::min(group, in->reg_bits / 8);
+  for (size_t first = 0; first < natural.goal.size(); first += std::max(1u, group)) {
+    bool constant = false, value = false;
+    for (size_t j = first; j < std::min(natural.goal.size(), first + group); ++j)
+      if (const int g = natural.goal[j]; g >= 0) (natural.constant.at(size_t(g / 256)).empty() ? value : constant) = true;
+    if (constant && value) return true;
+  }
+  return false;
+}
+
+// The least an instruction that reads two registers costs under the throughput objective (its
+// control load left out), over the target's instructions of every width.
+double least_join(const SynthOptions& opts) {
+  double least = kInf;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target))
+    if (in->num_inputs >= 2)
+      if (const auto c = instr_cost(*opts.cpu, in->id)) least = std::min(least, c->ports.empty() ? kPortlessCost : c->rthroughput);
+  return least < kInf ? least : 0.0;
 }
 
 }  // namespace
@@ -307,7 +338,12 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
         double load = kInf;
         for (unsigned bits : {64u, 128u, 256u, 512u})
           if (const auto c = instr_cost(*opts.cpu, fmt::format("load.{}", bits))) load = std::min(load, c->rthroughput);
-        if (load < kInf) bound += std::max(0.0, load - kPortlessCost);
+        // Besides the load the Program costs what the free layout's does less that token, and,
+        // where a result register holds a constant's byte beside a value's, an instruction that
+        // joins two registers (the free layout's Program may need none: x itself where a blend
+        // puts a loaded 1.0 into x).
+        if (load < kInf)
+          bound = std::max(bound + std::max(0.0, load - kPortlessCost), (joins_constant(natural, opts.target) ? least_join(opts) : 0.0) + load);
       }
     }
   }

@@ -122,6 +122,29 @@ TEST(SynthConstants, TheLoadIsPaidAndTheBoundIsHonest) {
   EXPECT_LT(r->lower_bound, r->cost);
 }
 
+// A constant beside a value in one register takes a load and an instruction that reads two
+// registers: 1.0 into lane 0 of x is blendps with the loaded constant, proven (the free layout
+// alone, x itself, bounds it by the load only), and so with the constant in a whole qword (an
+// xmm is SSE's narrowest register). On NEON, whose d registers hold 8 bytes, a qword of constants
+// beside one of x could be two registers: no join is counted on there, and the bound stays below.
+TEST(SynthConstants, AConstantBesideAValueTakesAJoin) {
+  const std::string lane0 = "shufflevector <4 x float> %x, <4 x float> <float 1.000000e+00, float undef, float undef, float undef>, "
+                            "<4 x i32> <i32 4, i32 1, i32 2, i32 3>";
+  const std::string qword = "shufflevector <4 x float> %x, <4 x float> <float 1.000000e+00, float 2.000000e+00, float undef, float undef>, "
+                            "<4 x i32> <i32 4, i32 5, i32 2, i32 3>";
+  for (const std::string& ir : {lane0, qword}) {
+    auto r = synthesize(*parse_one(ir), options("sse4.1", "skylake"));
+    ASSERT_TRUE(r);
+    EXPECT_TRUE(r->optimal) << ir;
+    EXPECT_NEAR(r->cost, 0.333333 + 0.5, 1e-5);
+    expect_computes(*r, ir);
+  }
+  auto n = synthesize(*parse_one(qword), options("neon", "neoverse-n1"));
+  ASSERT_TRUE(n);
+  EXPECT_LT(n->lower_bound, 0.5 + 0.5 - 1e-5);  // (a load, the free layout's x, no join)
+  expect_computes(*n, qword);
+}
+
 // Zero elements of a constant are zero lanes: no constant is loaded for them.
 TEST(SynthConstants, ZeroElementsAreZeroLanes) {
   auto r = synthesize(*parse_one("shufflevector <4 x i32> %v, <4 x i32> <i32 0, i32 7, i32 0, i32 9>, <4 x i32> <i32 4, i32 0, i32 6, i32 1>"),
