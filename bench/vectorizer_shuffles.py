@@ -79,7 +79,7 @@ def module_of(path):
             if v.startswith("%") and "%s %s" % (t, v) not in params:
                 params.append("%s %s" % (t, v))
         k = len(funcs)
-        funcs.append("define %s @s_%d(%s) {\n  %%r = shufflevector %s %s, %s %s, %s %s\n  ret %s %%r\n}\n" % (
+        funcs.append("define %s @s_%d(%s) {\n  %%shuffled = shufflevector %s %s, %s %s, %s %s\n  ret %s %%shuffled\n}\n" % (
             rty, k, ", ".join(params), ty, x, ty2, y, mty, mask, rty))
     return "".join(funcs)
 

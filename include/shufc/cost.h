@@ -51,7 +51,10 @@ struct ProgramCost {
   double latency = 0;      // critical path from the inputs to the last output
   bool complete = true;    // false when some instruction has no entry for this CPU
 };
-ProgramCost program_cost(const Program& p, const CpuModel& cpu);
+// shared_controls: as emit_asm writes it, a control constant loaded once for the instructions that
+// read it while it stays in a register (what shufc reports); unshared, one load per programmable
+// instruction (what the search's objective counts, and its proofs speak of).
+ProgramCost program_cost(const Program& p, const CpuModel& cpu, bool shared_controls = false);
 
 // The cost-table id of loading a programmable instruction's control: "load.<reg bits>" for a
 // vector, "load.k<bits>" when the control is a mask register ({c:k}), as emit_asm writes it.

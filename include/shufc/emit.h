@@ -24,7 +24,9 @@ std::string emit_asm(const Program& p, AsmSyntax syntax);
 // What each instruction emit_asm writes is, as a cost table id: a step's record id, "copy.<bits>"
 // (a register copy before a destructive instruction), "load.<bits>" / "load.k<bits>" (a control
 // constant), "store.<bits>" / "reload.<bits>" (a spill and its reload). program_cost sums exactly these.
-std::vector<std::string> asm_cost_ids(const Program& p);
+// emit_asm reads a control constant still in a register from an earlier instruction there
+// (shared); unshared, each programmable instruction loads its own, as the search prices it.
+std::vector<std::string> asm_cost_ids(const Program& p, bool share_controls = false);
 // An id of asm_cost_ids that the register allocator added (a copy, a spill or its reload), not a
 // step of the Program or its constant.
 inline bool allocator_added(std::string_view cost_id) {

@@ -76,6 +76,13 @@ struct SynthOptions {
   // port groups, named as the CPU's table names them (internal: ports_proof.h makes one group's
   // instructions dear, so that a sum can say "at most one of them").
   std::vector<std::pair<std::string, double>> port_weights;
+  // Where the search makes one register of a larger Program (internal: register_split.h), the
+  // registers its inputs arrive in there (input k in input_registers[k]) and those other values
+  // hold meanwhile: its answers are priced with the copies that code would need (NEON's tbl2
+  // reads two consecutive registers, which a_0 in v0 and b_0 in v2 are not; an SSE
+  // instruction that overwrites an input a later register still reads). Empty: the inputs in
+  // registers 0, 1, ..., the rest free.
+  std::vector<unsigned> input_registers, held_registers;
 };
 
 // Whether the synthesis's deadline has passed: what is only worth trying within the budget (a

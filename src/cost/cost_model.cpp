@@ -75,10 +75,10 @@ std::optional<InstrCost> instr_cost(const CpuModel& cpu, std::string_view id) {
 // DAG; loads of constants are off that path (they depend on nothing and can be hoisted), and
 // copies are usually eliminated at rename. An entry that is missing adds nothing and makes the
 // result incomplete.
-ProgramCost program_cost(const Program& p, const CpuModel& cpu) {
+ProgramCost program_cost(const Program& p, const CpuModel& cpu, bool shared_controls) {
   ProgramCost pc;
   std::map<std::string_view, double> by_ports;
-  for (const std::string& id : asm_cost_ids(p)) {
+  for (const std::string& id : asm_cost_ids(p, shared_controls)) {
     ++pc.instructions;
     if (auto c = instr_cost(cpu, id)) {
       pc.uops += c->uops;

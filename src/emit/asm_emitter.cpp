@@ -287,8 +287,10 @@ struct Constant {
 class AsmWriter {
  public:
   // costs_only: the instructions' cost ids, no text (the search prices each answer it offers).
-  AsmWriter(const Program& p, AsmSyntax syn, bool costs_only = false)
-      : p_(p), syn_(syn), x86_(p.arch == isa::Arch::x86), costs_only_(costs_only) {
+  // share_controls: a control constant still in a register from an earlier instruction is read
+  // there, not loaded again (asm_cost_ids).
+  AsmWriter(const Program& p, AsmSyntax syn, bool costs_only = false, bool share_controls = true)
+      : p_(p), syn_(syn), x86_(p.arch == isa::Arch::x86), costs_only_(costs_only), share_controls_(share_controls) {
     for (const Program::Step& s : p.steps) need_.bits |= s.instr->needs.bits;
     for (const Program::Step& s : p.steps) avx512_ = avx512_ || is_evex(*s.instr);
     vex_ = avx512_ || need_.has(isa::Feature::avx) || need_.has(isa::Feature::avx2);
@@ -309,6 +311,8 @@ class AsmWriter {
     reg_.assign(nv, -1);
     slot_.assign(nv, -1);
     occ_.assign(nregs_, -1);
+    holds_.assign(nregs_, {});
+    for (const Program::Step& s : p.steps) ctl_key_.push_back(share_controls_ ? control_key(s) : std::string());
   }
 
   std::string run();
@@ -350,6 +354,24 @@ class AsmWriter {
       if (fixed_control_register(*p_.steps[size_t(k)].instr) == r) return true;
     return false;
   }
+  // A vector control's constant as a key (its element width and values, padded to the register;
+  // empty for a step without one, a k-mask or one in a fixed register).
+  static std::string control_key(const Program::Step& s) {
+    const isa::Instruction& in = *s.instr;
+    const std::string_view tpl = in.spell.assembly;
+    if (!in.programmable() || tpl.find("{c:") != std::string_view::npos) return {};
+    std::vector<uint64_t> enc = in.control.encode ? in.control.encode(s.control, in.n()) : std::vector<uint64_t>{};
+    while (enc.size() * in.control.ctl_elem_bits < in.reg_bits) enc.push_back(0);
+    return fmt::format("{}:{}:{}", in.reg_bits, in.control.ctl_elem_bits, fmt::join(enc, ","));
+  }
+  // Whether register r holds a control constant a step after j reads (kept there: not the first
+  // choice for anything else).
+  bool kept(unsigned r, int j) const {
+    if (holds_[r].empty()) return false;
+    for (size_t k = size_t(j) + 1; k < ctl_key_.size(); ++k)
+      if (ctl_key_[k] == holds_[r]) return true;
+    return false;
+  }
   int next_use(unsigned v, int j) const {
     for (int u : uses_[v])
       if (u > j) return u;
@@ -364,6 +386,8 @@ class AsmWriter {
   // A register below `lim` that is free and not pinned; spills the live value used farthest
   // away when there is none.
   int alloc(unsigned lim, const std::vector<bool>& pinned, int j) {
+    for (unsigned r = 0; r < lim; ++r)
+      if (occ_[r] < 0 && !pinned[r] && !kept(r, j)) return int(r);
     for (unsigned r = 0; r < lim; ++r)
       if (occ_[r] < 0 && !pinned[r]) return int(r);
     int best = -1, best_use = -1;
@@ -400,6 +424,7 @@ class AsmWriter {
   }
   void reload(unsigned v, int r) {
     const unsigned bits = p_.bits_of(v);
+    holds_[size_t(r)].clear();
     if (v < p_.inputs.size() && p_.inputs[v].is_constant() && slot_[v] < 0) {  // its first load: from the constant
       const std::string& label = in_where_[v];
       std::vector<uint64_t> bytes(p_.inputs[v].constant.begin(), p_.inputs[v].constant.end());
@@ -419,6 +444,7 @@ class AsmWriter {
     reg_[v] = r;
   }
   void copy(int dst, int src, unsigned bits, char fam) {
+    holds_[size_t(dst)].clear();
     if (x86_) line(fmt::format("{} {}, {}", mov(fam, true, bits, dst >= 16 || src >= 16), rname(dst, bits), rname(src, bits)),
                    fmt::format("{} = {}", rname(dst, bits), rname(src, bits)), fmt::format("copy.{}", bits));
     else {
@@ -477,13 +503,16 @@ class AsmWriter {
 
   const Program& p_;
   AsmSyntax syn_;
-  bool x86_, costs_only_, avx512_ = false, vex_ = false;
+  bool x86_, costs_only_, share_controls_, avx512_ = false, vex_ = false;
   isa::FeatureSet need_;
   unsigned nregs_ = 16;
   std::vector<int> last_;
   std::vector<std::vector<int>> uses_;
   std::vector<bool> evex_ok_;
   std::vector<int> reg_, slot_, occ_;
+  // Per register, the control constant it holds (control_key; empty: none or not known), and
+  // per step, the one it reads: a later step with the same reads it there.
+  std::vector<std::string> holds_, ctl_key_;
   int nslots_ = 0;
   struct Line {
     std::string text, comment, cost;
@@ -582,15 +611,21 @@ void AsmWriter::step(int j) {
     } else {
       const unsigned bytes = in.reg_bits / 8;
       const std::string label = constant(in.control.ctl_elem_bits, enc, bytes);
+      const std::string& key = ctl_key_[size_t(j)];
+      bool held = false;  // (loaded for an earlier step, and still there)
       if (fixed >= 0) {
         ctl = fixed;
       } else {
-        ctl = alloc(tmp_lim, pinned, j);
+        for (unsigned r = 0; r < tmp_lim && !held && !key.empty(); ++r)
+          if (holds_[r] == key && occ_[r] < 0 && !pinned[r]) ctl = int(r), held = true;
+        if (!held) ctl = alloc(tmp_lim, pinned, j);
         pinned[size_t(ctl)] = true;
         temps.push_back(ctl);
       }
+      holds_[size_t(ctl)] = key;
       const std::string cname = rname(ctl, in.reg_bits);
-      if (costs_only_) {
+      if (held) {
+      } else if (costs_only_) {
         line({}, {}, fmt::format("load.{}", in.reg_bits));
       } else if (x86_) {
         const char fam = in.control.kind == isa::Control::Kind::Table ? 'i' : family(in);
@@ -630,12 +665,13 @@ void AsmWriter::step(int j) {
     auto usable = [&](int r) { return r >= 0 && unsigned(r) < limit(v) && ((occ_[size_t(r)] < 0 && !pinned[size_t(r)]) || reusable[size_t(r)]); };
     // Not, where another will do, the fixed control register of a later instruction while the
     // result still lives there (SSE4.1's pblendvb after pshuflw of input 0: pshuflw into xmm0
-    // would be copied out again for the blend's control).
+    // would be copied out again for the blend's control), nor a register holding a control a
+    // later instruction reads.
     for (const bool avoid : {true, false}) {
       for (int r : list_hints(v, j))
-        if (dest < 0 && usable(r) && !(avoid && wanted_fixed(r, v, j))) dest = r;
+        if (dest < 0 && usable(r) && !(avoid && (wanted_fixed(r, v, j) || kept(unsigned(r), j)))) dest = r;
       for (unsigned r = 0; r < limit(v) && dest < 0; ++r)
-        if (((occ_[r] < 0 && !pinned[r]) || reusable[r]) && !(avoid && wanted_fixed(int(r), v, j))) dest = int(r);
+        if (((occ_[r] < 0 && !pinned[r]) || reusable[r]) && !(avoid && (wanted_fixed(int(r), v, j) || kept(r, j)))) dest = int(r);
     }
     if (dest < 0) dest = alloc(limit(v), pinned, j);
   }
@@ -658,6 +694,7 @@ void AsmWriter::step(int j) {
   }
   occ_[size_t(dest)] = int(v);
   reg_[v] = dest;
+  holds_[size_t(dest)].clear();
   if (last_[v] < 0) {  // nobody reads it
     occ_[size_t(dest)] = -1;
     reg_[v] = -1;
@@ -796,8 +833,8 @@ int fixed_control_register(const isa::Instruction& in) {
   return std::atoi(std::string(tpl.substr(d)).c_str());
 }
 
-std::vector<std::string> asm_cost_ids(const Program& p) {
-  AsmWriter w(p, AsmSyntax::intel, true);
+std::vector<std::string> asm_cost_ids(const Program& p, bool share_controls) {
+  AsmWriter w(p, AsmSyntax::intel, true, share_controls);
   w.run();
   return w.cost_ids();
 }

@@ -77,5 +77,9 @@ std::optional<unsigned> wrong_byte(const Program& p, const std::vector<int>& goa
 // spills included), each programmable step with its control load priced as the search prices it,
 // a portless one (the zero idiom) at its token cost; the ports objective's block throughput.
 double objective_cost(const Program& p, const SynthOptions& o);
+// p (a Program of the search's inputs) within the larger Program SynthOptions::input_registers
+// and held_registers describe: an input per register, p's in theirs, the held ones kept live as
+// outputs. p itself where the options name no registers.
+Program embedded(const Program& p, const SynthOptions& o);
 
 }  // namespace shufc::synth

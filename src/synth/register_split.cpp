@@ -133,6 +133,18 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     for (unsigned reg : group) v.push_back(index_in(all, reg));
     return v;
   };
+  // A search's options for result register o from the registers of `group`, placed in the whole
+  // Program: its inputs in their registers there (the whole's inputs arrive in order), and the
+  // registers of inputs a later result register reads held (SynthOptions::input_registers).
+  auto embedded_in_whole = [&](const SynthOptions& o_share, unsigned o, const std::vector<unsigned>& group) {
+    SynthOptions e = o_share;
+    e.input_registers = values_of(group);
+    e.held_registers.clear();
+    for (unsigned later = o + 1; later < outs; ++later)
+      for (unsigned reg : reads[later])
+        if (!std::count(group.begin(), group.end(), reg)) e.held_registers.push_back(index_in(all, reg));
+    return e;
+  };
   // Result register o's bytes from the registers of `group`, searched over those registers and
   // appended to `into`: its value there. A part to be or-ed (`others`) is zero where another
   // part's bytes go, and, but for the first part, where the result is undefined (an or of two
@@ -146,7 +158,7 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
       if (mine) want[j] = int(label(int(index_in(group, reg_of(l))), int(unsigned(l % 256) % rb)));
       else want[j] = others && (l >= 0 || (l == kAnyByte && !first)) ? kZeroByte : l;
     }
-    auto s = synth_goal(want, reg_bits, names_of(group), share());
+    auto s = synth_goal(want, reg_bits, names_of(group), embedded_in_whole(share(), o, group));
     if (!s) return Error{fmt::format("result register {}: {}", o, s.error().message)};
     parts_ms += s->ms, ++parts_done;
     return std::pair{append(into, s->program, values_of(group)), std::move(*s)};
@@ -385,6 +397,12 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     share_values(whole, goals, reg_bits, opts, double(opts.budget_ms) - r.ms,
                  opts.node_budget - std::min(opts.node_budget, r.nodes), r);
   }
+  // The whole's own copies, which no register's search saw: a value one register's steps
+  // overwrite that another register's output also is (SSE4.1's xorps and blendps into the zero
+  // register both outputs hold: blendps into the input instead). Steps reordered and commuted
+  // where that drops them.
+  order_for_copies(whole);
+  commute_for_copies(whole);
   // Never print an unverified Program: each output's bytes are the goal's.
   const auto labels = simulate_labels(whole);
   if (!labels || labels->size() != outs) throw std::logic_error("synth: the split Program does not simulate");

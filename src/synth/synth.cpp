@@ -3081,9 +3081,10 @@ class Search {
     best_ = std::move(s);
   }
 
-  // What Program p costs with the copies (and spills) its emitted code adds, `cost` without them.
+  // What Program p costs with the copies (and spills) its emitted code adds, `cost` without them
+  // (within the larger Program the options place it in: embedded).
   double with_copies(const Program& p, double cost) const {
-    for (const std::string& id : asm_cost_ids(p))
+    for (const std::string& id : asm_cost_ids(o_.input_registers.empty() ? p : embedded(p, o_)))
       if (allocator_added(id)) cost += added_cost(id).value_or(kInf);
     return cost;
   }
@@ -3204,6 +3205,31 @@ class Search {
 };
 
 }  // namespace
+
+Program embedded(const Program& p, const SynthOptions& o) {
+  // Inputs for every register up to the last one named (unread ones leave theirs free); those
+  // other values hold are outputs too, so that they stay where they are to the end.
+  unsigned regs = 0;
+  for (unsigned r : o.input_registers) regs = std::max(regs, r + 1);
+  for (unsigned r : o.held_registers) regs = std::max(regs, r + 1);
+  const unsigned k = unsigned(p.inputs.size());
+  if (o.input_registers.size() != k) return p;
+  Program q;
+  q.arch = p.arch;
+  const unsigned bits = k ? p.inputs[0].bits : 128;
+  for (unsigned r = 0; r < regs; ++r) q.inputs.push_back({fmt::format("held{}", r), bits});
+  for (unsigned j = 0; j < k; ++j) q.inputs[o.input_registers[j]] = p.inputs[j];
+  auto id = [&](unsigned v) { return v < k ? o.input_registers[v] : regs + (v - k); };
+  for (Program::Step st : p.steps) {
+    for (unsigned& a : st.args) a = id(a);
+    q.steps.push_back(std::move(st));
+  }
+  for (unsigned out : p.outputs) q.outputs.push_back(id(out));
+  for (unsigned r : o.held_registers)
+    if (std::find(o.input_registers.begin(), o.input_registers.end(), r) == o.input_registers.end()) q.outputs.push_back(r);
+  q.out_held = 0;
+  return q;
+}
 
 double objective_cost(const Program& p, const SynthOptions& o) {
   const ProgramCost pc = program_cost(p, *o.cpu);

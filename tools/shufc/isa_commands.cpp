@@ -241,7 +241,7 @@ int run_program(const IsaOptions& o) {
   }
   j["outputs"] = outs;
   j["proof"] = labels ? "lane labels (complete for every input)" : "values only (the program changes values)";
-  const ProgramCost c = program_cost(p, *cpu);
+  const ProgramCost c = program_cost(p, *cpu, true);
   j["cost"] = {{"cpu", std::string(cpu->name)}, {"instructions", c.instructions}, {"uops", c.uops},
                {"rthroughput", c.rthroughput}, {"latency", c.latency}, {"complete", c.complete},
                {"source", std::string(cpu->source)}};

@@ -115,7 +115,7 @@ int run_synth(const SynthCliOptions& o) {
       std::printf("%s", emit_ir(p, o.name).c_str());
       continue;
     }
-    const ProgramCost pc = program_cost(p, *cpu);
+    const ProgramCost pc = program_cost(p, *cpu, true);
     if (o.json || o.batch || o.emit == "json") {
       json j;
       j["input"] = in.shuffle->str();

@@ -60,7 +60,7 @@ std::string entry_json(const std::vector<Table>& tables, size_t m, const std::st
   j["instructions"] = e.instructions;
   j["optimal"] = e.optimal;
   // What the emitted assembly costs, register copies before destructive instructions included.
-  if (const CpuModel* cpu = tables[0].options.cpu) j["as_emitted"] = program_cost(e.program, *cpu).rthroughput;
+  if (const CpuModel* cpu = tables[0].options.cpu) j["as_emitted"] = program_cost(e.program, *cpu, true).rthroughput;
   for (size_t k = 1; k < tables.size(); ++k) j[fmt::format("{}_cost", name(tables[k].options.set))] = tables[k].entries[m].cost;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }

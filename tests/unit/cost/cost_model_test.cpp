@@ -229,6 +229,28 @@ TEST(ProgramCost, AResultTheBlendReadsLeavesItsControlRegisterFree) {
   EXPECT_EQ(pc.instructions, 3u);  // pshuflw, the control's load, pblendvb
 }
 
+// One control constant read by two instructions: emit_asm loads it once and keeps it in its
+// register for the second (gcc's pand x 2 + packuswb); the search's objective counts a load per
+// instruction (unshared), and a register written in between reloads it.
+TEST(ProgramCost, AControlTwoInstructionsReadIsLoadedOnce) {
+  const Program p = parse("in a, b : 128\nx = pand a, [0,z,2,z,4,z,6,z,8,z,10,z,12,z,14,z]\n"
+                          "y = pand b, [0,z,2,z,4,z,6,z,8,z,10,z,12,z,14,z]\nr = packuswb x, y\nout r\n");
+  auto loads = [](const std::vector<std::string>& ids) { return std::count(ids.begin(), ids.end(), std::string("load.128")); };
+  EXPECT_EQ(loads(asm_cost_ids(p, true)), 1);
+  EXPECT_EQ(loads(asm_cost_ids(p)), 2);
+  const std::string text = emit_asm(p, AsmSyntax::intel);
+  size_t movs = 0;
+  for (size_t at = text.find("movdqu"); at != std::string::npos; at = text.find("movdqu", at + 1)) ++movs;
+  EXPECT_EQ(movs, 1u) << text;
+  const ProgramCost shared = program_cost(p, cpu("skylake"), true), each = program_cost(p, cpu("skylake"));
+  EXPECT_EQ(shared.instructions + 1, each.instructions);
+  EXPECT_NEAR(each.rthroughput - shared.rthroughput, cost_of(cpu("skylake"), "load.128").rthroughput, 1e-9);
+  // Different constants: a load each.
+  const Program q = parse("in a, b : 128\nx = pand a, [0,z,2,z,4,z,6,z,8,z,10,z,12,z,14,z]\n"
+                          "y = pand b, [z,1,z,3,z,5,z,7,z,9,z,11,z,13,z,15]\nr = por x, y\nout r\n");
+  EXPECT_EQ(loads(asm_cost_ids(q, true)), 2);
+}
+
 // The busiest port group, as llvm-mca's Block RThroughput counts it (each group apart): a blend on
 // ports 0/1/5 and a shuffle whose control is loaded on ports 2/3 (llvm-mca-19: 0.5 on Ice Lake,
 // 1.0 for two port-5 shuffles on Skylake, 2.0 for pshufb x 2 + por there).
