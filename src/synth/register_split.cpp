@@ -9,6 +9,8 @@
 #include "goal.h"
 #include "program_build.h"
 #include "shared_values.h"
+#include "shufc/emit.h"
+#include "shufc/isa/registry.h"
 #include "shufc/sim.h"
 
 namespace shufc::synth {
@@ -136,8 +138,15 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
   // A search's options for result register o from the registers of `group`, placed in the whole
   // Program: its inputs in their registers there (the whole's inputs arrive in order), and the
   // registers of inputs a later result register reads held (SynthOptions::input_registers).
+  // Not where an instruction takes its control in a fixed register (SSE4.1's pblendvb in xmm0):
+  // the search prices moving input 0 out of it as where input 0 arrives there, and its bounds
+  // count on that.
+  const auto& target_instrs = isa::instructions_for(opts.target);
+  const bool embeds = std::none_of(target_instrs.begin(), target_instrs.end(),
+                                   [](const isa::Instruction* in) { return fixed_control_register(*in) >= 0; });
   auto embedded_in_whole = [&](const SynthOptions& o_share, unsigned o, const std::vector<unsigned>& group) {
     SynthOptions e = o_share;
+    if (!embeds) return e;
     e.input_registers = values_of(group);
     e.held_registers.clear();
     for (unsigned later = o + 1; later < outs; ++later)

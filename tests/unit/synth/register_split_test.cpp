@@ -279,6 +279,28 @@ TEST(SynthRegisters, ResultRegistersShareValues) {
   expect_computes(r->program, m);
 }
 
+// A result register's answers are priced where the whole Program has its inputs: on NEON a_0
+// and b_0 of two <8 x float> arrive in v0 and v2, not consecutive, so tbl2 takes a copy there
+// and costs no less than trn1 + trn2 (LLVM's 4 instructions, 2 cycles on the busiest ports);
+// priced as if they arrived in v0 and v1, each register's tbl2 took two copies in the whole.
+// And the whole Program's own copies: SSE4.1's blend into the zero register the other output
+// also is, commuted to blend into the input.
+TEST(SynthRegisters, EachRegisterIsPricedWhereTheWholeHasItsInputs) {
+  const char* trn = "v8f32:8,1,10,3,12,5,14,7";
+  auto r = synthesize(*parse_one(trn), options("neon", "neoverse-n1"));
+  ASSERT_TRUE(r) << r.error().str();
+  const ProgramCost pc = program_cost(r->program, *find_cpu("neoverse-n1"), true);
+  EXPECT_LE(pc.block_rthroughput, 2.0 + 1e-5) << print_program(r->program);
+  EXPECT_LE(pc.instructions, 6u) << print_program(r->program);
+  expect_computes(r->program, trn);
+  const char* lane0 = "v8f32:0,z,z,z,z,z,z,z";
+  auto z = synthesize(*parse_one(lane0), options("sse4.1"));
+  ASSERT_TRUE(z) << z.error().str();
+  const ProgramCost zc = program_cost(z->program, *find_cpu("skylake"), true);
+  EXPECT_EQ(zc.instructions, 2u) << print_program(z->program);  // (xorps, blendps: no copy)
+  expect_computes(z->program, lane0);
+}
+
 TEST(SynthRegisters, OperandsUpTo256BytesKeepTheirBytesApart) {
 
   // Two 2048-bit operands (four zmm each), a result zmm reading three of a's and four of b's
