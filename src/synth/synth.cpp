@@ -3418,11 +3418,63 @@ Expected<SynthResult> synth_goal(const std::vector<int>& goal, unsigned bits, co
 
 }  // namespace synth
 
+namespace {
+
+// The shuffle on the low `bits` of its operands and result, where every lane it defines lies
+// there and reads only lanes there (LLVM's <16 x i32> blend of lane 3 with lanes 4-15 poison: an
+// xmm blend, where a zmm one costs a k-mask load and a port-5 uop on Ice Lake); nullopt otherwise.
+std::optional<ShuffleVector> low_part(const ShuffleVector& sv, unsigned bits) {
+  const unsigned eb = sv.type.elem.bits, n = sv.n();
+  if (eb == 0 || bits % eb) return std::nullopt;
+  const unsigned k = bits / eb;
+  if (k > n || k >= sv.m()) return std::nullopt;
+  for (unsigned i = k; i < sv.m(); ++i)
+    if (sv.mask[i] != kUndef) return std::nullopt;
+  for (unsigned i = 0; i < k; ++i)
+    if (const int e = sv.mask[i]; e >= 0 && unsigned(e) % n >= k) return std::nullopt;
+  ShuffleVector low = sv;
+  low.type = sv.type.with_count(k);
+  low.mask.resize(k);
+  for (int& e : low.mask)
+    if (e >= int(n)) e = e - int(n) + int(k);
+  for (Operand* op : {&low.v1, &low.v2})
+    if (op->kind == Operand::Kind::Constant) op->elems.resize(k);
+  low.widened_from = 0;
+  return low;
+}
+
+Expected<SynthResult> synthesize_whole(const ShuffleVector& in, const SynthOptions& options);
+
+}  // namespace
+
 Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& options) {
   if (!options.cpu) return Error{"synth needs a CPU cost model"};
   SynthOptions opts = options;
   if (opts.deadline == std::chrono::steady_clock::time_point::max())
     opts.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(opts.budget_ms);
+  // A result whose lanes past a narrower register are all undefined, reading only lanes within
+  // it, is also made in that register (its low part of the operands' registers and of the
+  // result's): the cheaper answer is kept, the bound the lesser of the two. (Not for callers that
+  // splice the Program into their own registers: split_registers off.)
+  if (!in.scalable() && in.type.elem.bits % 8 == 0 && opts.cpu->arch == opts.target.arch && opts.split_registers)
+    for (const unsigned bits : {64u, 128u, 256u}) {
+      const bool reg = opts.target.arch == isa::Arch::aarch64 ? bits <= 128 : bits >= 128;
+      if (!reg || bits > opts.target.max_reg_bits) continue;
+      if (const auto low = low_part(in, bits)) {
+        auto narrow = synthesize_whole(*low, opts);
+        if (!narrow) break;
+        auto wide = synthesize_whole(in, opts);
+        if (!wide) return narrow;
+        return synth::cheaper_of(std::move(*narrow), std::move(*wide));
+      }
+    }
+  return synthesize_whole(in, opts);
+}
+
+namespace {
+
+Expected<SynthResult> synthesize_whole(const ShuffleVector& in, const SynthOptions& options) {
+  SynthOptions opts = options;
   if (opts.cpu->arch != opts.target.arch) return Error{fmt::format("CPU '{}' is not a {} CPU", opts.cpu->name, opts.target.name)};
   if (in.scalable()) return Error{"synth handles fixed-length vectors; scalable ones are the scalable-vectors engine's"};
   const ShuffleVector& sv = in;
@@ -3520,5 +3572,7 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   if (!(*natural)->has_constant()) return solve(**natural, opts);
   return synth::with_constants(sv, **natural, operand_registers ? operand_registers : unsigned(in_bits), opts, solve);
 }
+
+}  // namespace
 
 }  // namespace shufc
