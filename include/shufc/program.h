@@ -39,6 +39,11 @@ struct Program {
   // rest left free, and only the low part is stored; a result of 1.5 registers (a 3-way
   // interleave of two zmm into 768 bits) is a whole register and the low half of another.
   unsigned out_held = 0;
+  // Bits of the result where it is the last output's register and zeros past it (0: none): x86's
+  // xmm or ymm written by a VEX or EVEX instruction has the rest of its zmm zeroed, so a <16 x i32>
+  // that keeps lane 0 and zeroes the rest is an xmm blend (text form `out r zero 512`). The
+  // emitters store those zeros; the assembly's last write to the register is such an instruction.
+  unsigned out_zeroed = 0;
 
   unsigned num_values() const { return unsigned(inputs.size() + steps.size()); }
   unsigned bits_of(unsigned value) const;

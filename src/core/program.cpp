@@ -53,6 +53,7 @@ std::string print_program(const Program& p) {
   s += "out";
   for (size_t o = 0; o < p.outputs.size(); ++o) s += (o ? ", " : " ") + p.name_of(p.outputs[o]);
   if (p.out_held) s += fmt::format(" low {}", p.out_held);
+  if (p.out_zeroed) s += fmt::format(" zero {}", p.out_zeroed);
   return s + "\n";
 }
 

@@ -293,7 +293,8 @@ class AsmWriter {
       : p_(p), syn_(syn), x86_(p.arch == isa::Arch::x86), costs_only_(costs_only), share_controls_(share_controls) {
     for (const Program::Step& s : p.steps) need_.bits |= s.instr->needs.bits;
     for (const Program::Step& s : p.steps) avx512_ = avx512_ || is_evex(*s.instr);
-    vex_ = avx512_ || need_.has(isa::Feature::avx) || need_.has(isa::Feature::avx2);
+    // (A result zero past its register is written by a VEX instruction, a copy too.)
+    vex_ = avx512_ || need_.has(isa::Feature::avx) || need_.has(isa::Feature::avx2) || p.out_zeroed;
     nregs_ = x86_ ? (avx512_ ? 32 : 16) : 32;
     const unsigned nv = p.num_values(), k = unsigned(p.inputs.size());
     last_ = emit_detail::last_uses(p);
@@ -761,6 +762,10 @@ std::string AsmWriter::run() {
           pinned[r] = true;
           break;
         }
+  // A result zero past its register: an input passed through is written once (a VEX copy to
+  // itself zeroes the rest of its zmm); any step's result already is.
+  if (p_.out_zeroed && !p_.outputs.empty())
+    if (const unsigned o = p_.outputs.back(); o < k && reg_[o] >= 0) copy(reg_[o], reg_[o], p_.bits_of(o), 'i');
   return costs_only_ ? std::string() : finish();
 }
 
@@ -782,7 +787,10 @@ std::string AsmWriter::finish() {
   for (size_t i = 0; i < p_.outputs.size(); ++i) {
     const unsigned v = p_.outputs[i];
     outs += fmt::format("{}{} = {}{}", i ? ", " : "", p_.name_of(v), reg_[v] >= 0 ? rname(reg_[v], p_.bits_of(v)) : slot_where(slot_[v]),
-                        p_.output_held(unsigned(i)) ? fmt::format(" (low {} bits)", p_.output_held(unsigned(i))) : "");
+                        p_.output_held(unsigned(i)) ? fmt::format(" (low {} bits)", p_.output_held(unsigned(i)))
+                        : i + 1 == p_.outputs.size() && p_.out_zeroed && reg_[v] >= 0
+                            ? fmt::format(" ({} past it zero)", rname(reg_[v], p_.out_zeroed))
+                            : "");
   }
   o += fmt::format("{} inputs:  {}\n{} outputs: {}\n", cc, ins, cc, outs);
   if (!consts_.empty())

@@ -122,9 +122,21 @@ Expected<Program> parse_program(std::string_view text) {
         if (!v) return v.error();
         prog.outputs.push_back(*v);
       } while (c.accept(','));
-      auto held = low_part(prog.bits_of(prog.outputs.back()), "the last result's bits", "register's");
-      if (!held) return held.error();
-      prog.out_held = *held;
+      const unsigned out_reg = prog.bits_of(prog.outputs.back());
+      if (c.accept_word("zero")) {
+        const size_t z = c.mark();
+        auto to = detail::to_uint(c.word());
+        if (!to || *to <= out_reg || *to > 512 || *to % out_reg || prog.arch != isa::Arch::x86)
+          return Error{fmt::format("'zero' gives the result's bits, the {}-bit register and zeros past it up to an x86 register "
+                                   "(256 or 512)", out_reg),
+                       line_no, unsigned(z + 1)};
+        if (!c.at_end()) return at_line(c.error(fmt::format("unexpected {}", c.here())), line_no);
+        prog.out_zeroed = *to;
+      } else {
+        auto held = low_part(out_reg, "the last result's bits", "register's");
+        if (!held) return held.error();
+        prog.out_held = *held;
+      }
       saw_out = true;
     } else {
       if (!is_ident(first)) return Error{"expected 'in', 'const', 'out' or 'NAME = INSTRUCTION ...'", line_no, unsigned(at + 1)};

@@ -3423,13 +3423,32 @@ namespace {
 // The shuffle on the low `bits` of its operands and result, where every lane it defines lies
 // there and reads only lanes there (LLVM's <16 x i32> blend of lane 3 with lanes 4-15 poison: an
 // xmm blend, where a zmm one costs a k-mask load and a port-5 uop on Ice Lake); nullopt otherwise.
-std::optional<ShuffleVector> low_part(const ShuffleVector& sv, unsigned bits) {
+// With `zeros`, lanes past it may be zero too (`zeroed`: some are).
+struct LowPart {
+  ShuffleVector sv;
+  bool zeroed = false;
+};
+std::optional<LowPart> low_part(const ShuffleVector& sv, unsigned bits, bool zeros) {
   const unsigned eb = sv.type.elem.bits, n = sv.n();
   if (eb == 0 || bits % eb) return std::nullopt;
   const unsigned k = bits / eb;
   if (k > n || k >= sv.m()) return std::nullopt;
-  for (unsigned i = k; i < sv.m(); ++i)
-    if (sv.mask[i] != kUndef) return std::nullopt;
+  // A lane that is zero: `z`, or an element of a zero constant.
+  auto zero_lane = [&](int e) {
+    if (e == kZero) return true;
+    if (e < 0) return false;
+    const Operand& op = unsigned(e) < n ? sv.v1 : sv.v2;
+    const unsigned at = unsigned(e) % n;
+    if (op.kind == Operand::Kind::Zero) return true;
+    if (op.kind == Operand::Kind::Splat) return is_zero_literal(sv.type.elem, op.splat);
+    return op.kind == Operand::Kind::Constant && at < op.elems.size() && is_zero_literal(sv.type.elem, op.elems[at]);
+  };
+  bool zeroed = false;
+  for (unsigned i = k; i < sv.m(); ++i) {
+    if (sv.mask[i] == kUndef) continue;
+    if (!zeros || !zero_lane(sv.mask[i])) return std::nullopt;
+    zeroed = true;
+  }
   for (unsigned i = 0; i < k; ++i)
     if (const int e = sv.mask[i]; e >= 0 && unsigned(e) % n >= k) return std::nullopt;
   ShuffleVector low = sv;
@@ -3440,7 +3459,7 @@ std::optional<ShuffleVector> low_part(const ShuffleVector& sv, unsigned bits) {
   for (Operand* op : {&low.v1, &low.v2})
     if (op->kind == Operand::Kind::Constant) op->elems.resize(k);
   low.widened_from = 0;
-  return low;
+  return LowPart{std::move(low), zeroed};
 }
 
 Expected<SynthResult> synthesize_whole(const ShuffleVector& in, const SynthOptions& options);
@@ -3455,14 +3474,26 @@ Expected<SynthResult> synthesize(const ShuffleVector& in, const SynthOptions& op
   // A result whose lanes past a narrower register are all undefined, reading only lanes within
   // it, is also made in that register (its low part of the operands' registers and of the
   // result's): the cheaper answer is kept, the bound the lesser of the two. (Not for callers that
-  // splice the Program into their own registers: split_registers off.)
+  // splice the Program into their own registers: split_registers off.) With AVX the lanes past it
+  // may be zero too: every instruction there is VEX or EVEX encoded, and one that writes an xmm or
+  // ymm zeroes the rest of its zmm (Program::out_zeroed: the emitters store the zeros).
+  const bool vex = opts.target.arch == isa::Arch::x86 && opts.target.max_reg_bits >= 256 &&
+                   uint64_t(in.m()) * in.type.elem.bits <= opts.target.max_reg_bits;  // (one register: its rest zeroed)
   if (!in.scalable() && in.type.elem.bits % 8 == 0 && opts.cpu->arch == opts.target.arch && opts.split_registers)
     for (const unsigned bits : {64u, 128u, 256u}) {
       const bool reg = opts.target.arch == isa::Arch::aarch64 ? bits <= 128 : bits >= 128;
       if (!reg || bits > opts.target.max_reg_bits) continue;
-      if (const auto low = low_part(in, bits)) {
-        auto narrow = synthesize_whole(*low, opts);
+      if (const auto low = low_part(in, bits, vex)) {
+        auto narrow = synthesize_whole(low->sv, opts);
         if (!narrow) break;
+        if (low->zeroed) {
+          if (narrow->program.outputs.size() != 1 || narrow->program.out_held) break;
+          // (An input passed through is copied once to zero the rest: priced as emitted.)
+          narrow->program.out_zeroed = unsigned(in.m() * in.type.elem.bits);
+          narrow->cost = synth::objective_cost(narrow->program, opts);
+          narrow->optimal = narrow->optimal && narrow->cost <= narrow->lower_bound + 1e-5;
+          narrow->lower_bound = std::min(narrow->lower_bound, narrow->cost);
+        }
         auto wide = synthesize_whole(in, opts);
         if (!wide) return narrow;
         return synth::cheaper_of(std::move(*narrow), std::move(*wide));

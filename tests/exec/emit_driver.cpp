@@ -126,7 +126,7 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
   auto mem_off = [](const std::string& loc) { return std::stoi(loc.substr(loc.find('+') + 1)); };
   std::string s;
   if (x86) {
-    bool evex = false, avx = false;
+    bool evex = false, avx = p.out_zeroed != 0;  // (a result zero past its register: VEX code)
     for (const auto& st : p.steps) {
       for (isa::Feature f : {isa::Feature::avx512f, isa::Feature::avx512bw, isa::Feature::avx512dq,
                              isa::Feature::avx512vl, isa::Feature::avx512vbmi, isa::Feature::avx512vbmi2})
@@ -183,7 +183,11 @@ std::string asm_wrapper(const Program& p, AsmSyntax syn, bool x86) {
         const std::string& loc = out_regs.at(k);
         const unsigned bits = p.bits_of(p.outputs[k]);
         const unsigned held = p.output_held(unsigned(k));
-        if (pass == 0 && !is_mem(loc)) s += held ? part(loc, "rsi", off, held, true) : store(loc, "rsi", off);
+        // A result zero past its register: the whole wider register stored, its zeros as the code
+        // left them (a VEX write of the xmm zeroes the rest of the zmm).
+        const bool zeroed = k + 1 == p.outputs.size() && p.out_zeroed;
+        const std::string wide = zeroed ? (p.out_zeroed >= 512 ? "zmm" : "ymm") + loc.substr(3) : loc;
+        if (pass == 0 && !is_mem(loc)) s += held ? part(loc, "rsi", off, held, true) : store(wide, "rsi", off);
         if (pass == 1 && is_mem(loc)) s += load(reg0(bits), "rsp", mem_off(loc)) + store(reg0(bits), "rsi", off);
         off += int(p.output_bytes(unsigned(k)));
       }
@@ -255,6 +259,7 @@ int main(int argc, char** argv) {
   {
     isa::FeatureSet need;
     for (const auto& s : p.steps) need.bits |= s.instr->needs.bits;
+    if (p.out_zeroed) need = need.with(p.out_zeroed >= 512 ? isa::Feature::avx512f : isa::Feature::avx);  // (the zeros: VEX code, a zmm stored)
     std::string flags;
     for (unsigned i = 0; i < isa::kNumFeatures; ++i)
       if (need.has(isa::Feature(i)) && !cpu_flag(isa::Feature(i)).empty()) flags += cpu_flag(isa::Feature(i)) + " ";
@@ -277,6 +282,7 @@ int main(int argc, char** argv) {
     std::vector<uint8_t> out;
     const auto outs = simulate_values(p, ins);
     for (unsigned o = 0; o < outs.size(); ++o) out.insert(out.end(), outs[o].begin(), outs[o].begin() + p.output_bytes(o));
+    if (p.out_zeroed) out.resize(out.size() - p.output_bytes(unsigned(outs.size() - 1)) + p.out_zeroed / 8, 0);  // (zeros past it)
     tin.push_back(cat);
     tout.push_back(out);
   }

@@ -130,6 +130,17 @@ def cases(target, per_shape, rng):
         for stride, field in ((3, 1), (5, 3), (8, 6)):
             plane = [stride * i + field for i in range(n)]
             out.append((f"v{stride * n}{name}:" + ",".join(str(x) for x in plane), stride * n, eb, ctype, plane))
+    # Lanes past a narrower register undefined or zero (LLVM's vector-shuffle-512 tests): made in
+    # that register, the zeros by the VEX write (stored by the C): the low quarter shuffled, the
+    # rest `u`, or the rest `z`.
+    if bits >= 256:
+        for name, eb, ctype in ELEMS:
+            n = bits // eb
+            q = max(1, n // 4)
+            low = [x if not isinstance(x, int) or x < q else n + x - q for x in reads_input(q, 2)]
+            for rest in ("u", "z"):
+                m = low + [rest] * (n - len(low))
+                out.append((f"v{n}{name}:" + ",".join(str(x) for x in m), n, eb, ctype, m))
     # Narrower than a register (a loop epilogue's <2 x float>): operands and results of half the
     # narrowest register, or a quarter, in its low part; a concatenation of two halves into a whole
     # one, and a half from two whole ones.

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "shufc/emit.h"
 #include "shufc/isa/registry.h"
 #include "shufc/parse.h"
 #include "shufc/sim.h"
@@ -77,6 +78,25 @@ TEST(Synth, AResultUndefinedPastALowRegisterIsMadeThere) {
   EXPECT_TRUE(r->optimal);
   EXPECT_NEAR(r->cost, 1.0 / 3, 1e-5);
   expect_computes(r->program, *parse_one("v4i32:0,1,2,7"));
+  // Zero past it: the VEX write of the xmm zeroes the rest of the zmm (LLVM's vxorps and vblendps
+  // xmm), which the Program says (out r zero 512) and the C stores.
+  auto z = synth("v16i32:0,z,z,z,z,z,z,z,z,z,z,z,z,u,z,z", "avx512vbmi", "icelake-server");
+  ASSERT_TRUE(z);
+  EXPECT_EQ(z->program.bits_of(z->program.outputs[0]), 128u) << print_program(z->program);
+  EXPECT_EQ(z->program.out_zeroed, 512u);
+  EXPECT_LE(z->program.steps.size(), 2u) << print_program(z->program);
+  expect_computes(z->program, *parse_one("v4i32:0,z,z,z"));
+  const std::string text = print_program(z->program);
+  EXPECT_NE(text.find("zero 512"), std::string::npos) << text;
+  auto back = parse_program(text);
+  ASSERT_TRUE(back) << back.error().str();
+  EXPECT_EQ(back->out_zeroed, 512u);
+  EXPECT_NE(emit_c(z->program, "f").find("memset"), std::string::npos);
+  EXPECT_FALSE(parse_program("in a : 128\nr = vmovq a\nout r zero 100\n"));
+  // Not on SSE (no wider register), nor past AVX2's ymm.
+  auto sse = synth("v8i32:0,z,z,z,z,z,z,z", "sse4.1", "skylake");
+  ASSERT_TRUE(sse);
+  EXPECT_EQ(sse->program.out_zeroed, 0u);
   for (const char* wide : {"v16i32:0,1,2,19,u,u,u,u,u,u,u,u,u,u,u,5", "v16i32:0,1,2,27,u,u,u,u,u,u,u,u,u,u,u,u"}) {
     auto w = synth(wide, "avx512vbmi", "icelake-server");
     ASSERT_TRUE(w);
