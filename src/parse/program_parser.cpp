@@ -131,6 +131,13 @@ Expected<Program> parse_program(std::string_view text) {
                                    "(256 or 512)", out_reg),
                        line_no, unsigned(z + 1)};
         if (!c.at_end()) return at_line(c.error(fmt::format("unexpected {}", c.here())), line_no);
+        // (Only a VEX or EVEX write of an xmm or ymm zeroes the rest; SSE's keeps it.)
+        for (const Program::Step& st : prog.steps)
+          if (!std::string_view(st.instr->spell.assembly).starts_with("v"))
+            return Error{fmt::format("'zero' needs VEX or EVEX instructions (AVX), whose writes zero the rest of the register; '{}' "
+                                     "is not one",
+                                     st.instr->id),
+                         line_no, unsigned(z + 1)};
         prog.out_zeroed = *to;
       } else {
         auto held = low_part(out_reg, "the last result's bits", "register's");

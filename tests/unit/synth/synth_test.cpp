@@ -93,6 +93,7 @@ TEST(Synth, AResultUndefinedPastALowRegisterIsMadeThere) {
   EXPECT_EQ(back->out_zeroed, 512u);
   EXPECT_NE(emit_c(z->program, "f").find("memset"), std::string::npos);
   EXPECT_FALSE(parse_program("in a : 128\nr = vmovq a\nout r zero 100\n"));
+  EXPECT_FALSE(parse_program("in a : 128\nr = pshufd a, 27\nout r zero 256\n"));  // (SSE's write keeps the rest)
   // Not on SSE (no wider register), nor past AVX2's ymm.
   auto sse = synth("v8i32:0,z,z,z,z,z,z,z", "sse4.1", "skylake");
   ASSERT_TRUE(sse);
