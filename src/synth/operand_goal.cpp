@@ -94,7 +94,8 @@ bool joins_constant(const OperandGoal& natural, const isa::Target& target) {
 }
 
 // The least an instruction that reads two registers costs under the throughput objective (its
-// control load left out), over the target's instructions of every width.
+// control load left out), over the target's instructions of every width. (Not cheapest_record,
+// which leaves out programmable ones: a bound must count tbl2 and vpermt2b too.)
 double least_join(const SynthOptions& opts) {
   double least = kInf;
   for (const isa::Instruction* in : isa::instructions_for(opts.target))

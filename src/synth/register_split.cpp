@@ -151,7 +151,8 @@ Expected<SynthResult> synth_registers(const std::vector<int>& whole_goal, unsign
     e.held_registers.clear();
     for (unsigned later = o + 1; later < outs; ++later)
       for (unsigned reg : reads[later])
-        if (!std::count(group.begin(), group.end(), reg)) e.held_registers.push_back(index_in(all, reg));
+        if (const unsigned at = index_in(all, reg); !std::count(group.begin(), group.end(), reg) && !std::count(e.held_registers.begin(), e.held_registers.end(), at))
+          e.held_registers.push_back(at);
     return e;
   };
   // Result register o's bytes from the registers of `group`, searched over those registers and

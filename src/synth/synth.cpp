@@ -3227,7 +3227,6 @@ Program embedded(const Program& p, const SynthOptions& o) {
   for (unsigned out : p.outputs) q.outputs.push_back(id(out));
   for (unsigned r : o.held_registers)
     if (std::find(o.input_registers.begin(), o.input_registers.end(), r) == o.input_registers.end()) q.outputs.push_back(r);
-  q.out_held = 0;
   return q;
 }
 
