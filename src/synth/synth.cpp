@@ -350,6 +350,11 @@ class Search {
           // the bound of the levels after could then prove it: level 3 runs to its end only for
           // an answer they can prove.
           if (priced_floor() < best_.cost - 1e-5 && bounds_->level[level4_applies() ? 4 : 3] >= priced_floor() - 1e-5) exact_pairs(n1);
+          // Where only the last resort answered (SSE2's byte goals), the narrowing packs two deep
+          // first, on their own nodes: level 3 may spend the budget with nothing to prune
+          // against (SSE2's stride-4 byte extract: two masks and two packs, 2.0, where the masked
+          // parts or-ed took 22.7).
+          if (last_resort_ && !out_of_budget_) both_deep();
           if (depth3()) levels = 3;
         }
       }
@@ -1665,9 +1670,15 @@ class Search {
     std::vector<int> R[2];
     for (int gi : cat_->order) {
       const Instance& g = cat_->instances[size_t(gi)];
-      if (g.cost + 4 * cat_->min_cost >= best_.cost) break;  // two middles, a made content under each
+      if (g.cost + 3 * cat_->min_cost >= best_.cost) break;  // a middle and the two contents under it
       if (g.arity != 2 || (g.need_zero.empty() && g.need_sign.empty())) continue;
-      if (!requirements(g, goal_, R) || R[0] == R[1]) continue;
+      if (!requirements(g, goal_, R)) continue;
+      // Both arguments one middle, g(h, h), where one content may hold what both need (SSE2's
+      // stride-4 byte extract: a pack of two masked registers packed again with itself, pand,
+      // pand, packuswb, packuswb); where both need the same, nothing else.
+      if (const auto both = merge(R[0], R[1]); both && !same_middle(gi, *both, first)) return;
+      if (R[0] == R[1]) continue;
+      if (g.cost + 4 * cat_->min_cost >= best_.cost) continue;  // two middles, a made content under each
       // Each argument's instructions have its classes, and the other has a middle of its own.
       if (g.cost + std::max(bounds_->cover[need_of(R[0])], bounds_->cover[need_of(R[1])]) + cat_->min_cost >= best_.cost) continue;
       // A slot a content of depth <= 1 fills is depth 3's (one argument deep).
@@ -1699,9 +1710,29 @@ class Search {
     }
   }
   // depth3's middles for a deep requirement, without helpers, scanned on while h costs less than
+  // g(h, h) where both of g's arguments want the same content `deep`: each middle h of it, its
+  // contents paid once. false when both_deep's budget (from node `first`) ran out.
+  bool same_middle(int gi, const std::vector<int>& deep, uint64_t first) {
+    const Instance& g = cat_->instances[size_t(gi)];
+    if (g.cost + bounds_->cover[need_of(deep)] >= best_.cost) return true;
+    const MiddleList* m = scan_middles(deep, best_.cost - g.cost - 2 * cat_->min_cost, first, true);
+    if (!m) return false;
+    for (const Middle& a : m->found) {
+      const Instance& h = cat_->instances[size_t(a.hi)];
+      if (g.cost + h.cost + cat_->min_cost >= best_.cost) break;
+      double total = g.cost + h.cost + (a.x >= 0 ? cost(a.x) : 0);
+      if (a.y >= 0 && a.y != a.x) total += cost(a.y);
+      if (total >= best_.cost) continue;
+      if (nodes_ - first >= o_.unprovable_nodes || out_of_budget()) return false;
+      ++nodes_;
+      if (const int t = apply(a.hi, a.x, a.y); t >= 0) apply(gi, t, t, total);
+    }
+    return true;
+  }
+
   // `limit`; nullptr when both_deep's budget (from node `first`) ran out.
-  const MiddleList* scan_middles(const std::vector<int>& deep, double limit, uint64_t first) {
-    MiddleList& ml = middles(deep, false);
+  const MiddleList* scan_middles(const std::vector<int>& deep, double limit, uint64_t first, bool helpers = false) {
+    MiddleList& ml = middles(deep, helpers);
     std::vector<int> (&Q)[2] = q3_;
     for (; ml.scanned < cat_->order.size(); ++ml.scanned) {
       const int hi = cat_->order[ml.scanned];
@@ -1711,9 +1742,9 @@ class Search {
       if (nodes_ - first >= o_.unprovable_nodes || out_of_budget()) return nullptr;
       ++nodes_;
       if (!requirements(h, deep, Q)) continue;
-      const int x = satisfy(Q[0], false);
+      const int x = satisfy(Q[0], helpers);
       if (x < 0) continue;
-      const int y = h.arity == 2 ? satisfy(Q[1], false) : -1;
+      const int y = h.arity == 2 ? satisfy(Q[1], helpers) : -1;
       if (h.arity == 2 && y < 0) continue;
       if (x < n0_ && y < n0_) continue;  // h on the inputs: a depth-1 content
       ml.found.push_back({hi, x, y});
