@@ -661,36 +661,56 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
     return d;
   };
   if (std::popcount(dwords_of(need[0])) <= 2 && std::popcount(dwords_of(need[1])) <= 2) return std::nullopt;
-  // Each input half's four words as two pairs (of its words, maybe twice one); the four pairs
-  // must cover each result half's words two at a time. Fewest halves rearranged first.
-  std::vector<std::pair<unsigned, unsigned>> pairs;  // words (x, y), x <= y, within a half
+  // Each input half's four words as two ordered pairs (of its words, maybe twice one); the four
+  // pairs must cover each result half's words two at a time. The fewest halves rearranged, first
+  // and last: a result half whose two pairs come in its order needs no last shuffle (LLVM's
+  // pshuflw, pshufhw, pshufd, pshuflw where the last stage rearranges one half).
+  std::vector<std::pair<unsigned, unsigned>> pairs;  // words (x, y) within a half, in that order
   for (unsigned x = 0; x < 4; ++x)
-    for (unsigned y = x; y < 4; ++y) pairs.push_back({x, y});
-  int best_changed = 3;
+    for (unsigned y = 0; y < 4; ++y) pairs.push_back({x, y});
+  // The goal's words per result half as input-half words (-1 free).
+  std::array<std::array<int, 4>, 2> want{};
+  for (unsigned e = 0; e < 8; ++e) want[e / 4][e % 4] = (*words)[e] < 0 ? -1 : (*words)[e] % 256 / 2;
+  const std::pair<unsigned, unsigned> identity[2] = {{0u, 1u}, {2u, 3u}};
+  int best_score = 5;  // (four halves at most: two first, two last)
   std::array<std::pair<unsigned, unsigned>, 4> chosen{};  // pair p of the first stage's result (dword p)
   std::array<unsigned, 4> middle{};                       // result dword -> first-stage dword
   const size_t np = pairs.size();
   for (size_t a0 = 0; a0 < np; ++a0)
-    for (size_t b0 = 0; b0 < np; ++b0)
+    for (size_t b0 = 0; b0 < np; ++b0) {
+      const int changed0 = int(pairs[a0] != identity[0] || pairs[b0] != identity[1]);
       for (size_t a1 = 0; a1 < np; ++a1)
         for (size_t b1 = 0; b1 < np; ++b1) {
           const std::array<std::pair<unsigned, unsigned>, 4> p = {pairs[a0], pairs[b0], pairs[a1], pairs[b1]};
-          const int changed = int(p[0] != std::pair{0u, 1u} || p[1] != std::pair{2u, 3u}) +
-                              int(p[2] != std::pair{0u, 1u} || p[3] != std::pair{2u, 3u});
-          if (changed >= best_changed) continue;
+          int score = changed0 + int(p[2] != identity[0] || p[3] != identity[1]);
+          if (score >= best_score) continue;
           std::array<unsigned, 4> words{};  // as source-word bits
-          for (unsigned d = 0; d < 4; ++d) words[d] = 1u << (d / 2 * 4 + p[d].first) | 1u << (d / 2 * 4 + p[d].second);
+          std::array<std::array<unsigned, 2>, 4> word_at{};  // each dword's two source words, in order
+          for (unsigned d = 0; d < 4; ++d) {
+            word_at[d] = {d / 2 * 4 + p[d].first, d / 2 * 4 + p[d].second};
+            words[d] = 1u << word_at[d][0] | 1u << word_at[d][1];
+          }
           std::array<unsigned, 4> mid{};
           bool ok = true;
           for (unsigned h = 0; h < 2 && ok; ++h) {
-            ok = false;
-            for (unsigned x = 0; x < 4 && !ok; ++x)
-              for (unsigned y = x; y < 4 && !ok; ++y)
-                if ((need[h] & ~(words[x] | words[y])) == 0) ok = true, mid[2 * h] = x, mid[2 * h + 1] = y;
+            int fix = 2;  // (2: no two dwords cover the half; 1: they do, out of order; 0: in order)
+            for (unsigned x = 0; x < 4 && fix > 0; ++x)
+              for (unsigned y = 0; y < 4 && fix > 0; ++y) {
+                if ((need[h] & ~(words[x] | words[y])) != 0) continue;
+                const unsigned at[4] = {word_at[x][0], word_at[x][1], word_at[y][0], word_at[y][1]};
+                bool in_order = true;
+                for (unsigned k = 0; k < 4; ++k) in_order &= want[h][k] < 0 || unsigned(want[h][k]) == at[k];
+                if (int(!in_order) < fix) fix = int(!in_order), mid[2 * h] = x, mid[2 * h + 1] = y;
+              }
+            ok = fix < 2;
+            score += fix;
           }
-          if (ok) best_changed = changed, chosen = p, middle = mid;
+          if (ok && score < best_score) best_score = score, chosen = p, middle = mid;
         }
-  if (best_changed == 3) return std::nullopt;
+    }
+  if (best_score == 5) return std::nullopt;
+  const bool changed_first = chosen[0] != identity[0] || chosen[1] != identity[1] || chosen[2] != identity[0] ||
+                             chosen[3] != identity[1];
   // The first stage's goal (the pairs), the middle's (the pairs where the result halves want them).
   std::vector<int> first(16), mid(16);
   auto word = [&](unsigned w) { return int(label(input, int(2 * w))); };
@@ -703,7 +723,7 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
   Program start = inputs_only(sub, names, bits);
   start.outputs = {unsigned(input)};
   double start_cost = 0;
-  if (best_changed > 0) {
+  if (changed_first) {
     auto r = synth_goal(first, bits, names, sub, false);
     if (!r || r->cost > cost + kTie) return std::nullopt;
     start = std::move(r->program), start_cost = r->cost;

@@ -365,6 +365,9 @@ TEST(Synth, Sse2ShufflesBeyondThreeLevels) {
       // A word shuffle whose high half needs three input dwords: pairs first, then pshufd, then
       // pshuflw / pshufhw (clang's four shuffles and a pand; the levels stop at three).
       {"v8i16:4,3,4,3,7,4,z,0", 4.0, "pand"},
+      // Pairs chosen in the order one result half wants them: that half needs no last shuffle
+      // (LLVM's pshuflw, pshufhw, pshufd, pshuflw; five with unordered pairs).
+      {"v8i16:2,6,4,0,1,3,7,5", 4.0, "pshuflw"},
       // Stages within stages: a byte reverse of a blend (the blend, then the reverse by elements;
       // clang-19: 9 cycles in llvm-mca), a broadcast byte with four kept in place (those masked,
       // the broadcast masked, or-ed; clang: 8), a blend with a broadcast word of b (its zeros
