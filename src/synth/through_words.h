@@ -11,7 +11,9 @@
 namespace shufc::synth {
 
 // A one-input byte goal (input 0's bytes, zeros, free bytes) made as: the input's two halves
-// widened to words with zero high bytes (punpcklbw / punpckhbw with the zero register), each
+// widened to words with zero high bytes (punpcklbw / punpckhbw with the zero register), or, where
+// every wanted byte is even (or every one odd), the input as words of those bytes (pand with
+// 0x00ff, psrlw by 8), each
 // half of the result a word shuffle of those (pshufd, pshuflw, pshufhw, ...: whole words move,
 // so the high bytes stay zero), then the two narrowed into one register by a saturating pack
 // (packuswb keeps each word's low byte where its high byte is zero). Each step is searched (the

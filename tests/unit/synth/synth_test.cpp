@@ -368,6 +368,10 @@ TEST(Synth, Sse2ShufflesBeyondThreeLevels) {
       // Pairs chosen in the order one result half wants them: that half needs no last shuffle
       // (LLVM's pshuflw, pshufhw, pshufd, pshuflw; five with unordered pairs).
       {"v8i16:2,6,4,0,1,3,7,5", 4.0, "pshuflw"},
+      // Even bytes only: one register of words (pand with 0x00ff), word shuffles, packuswb
+      // (LLVM's byte broadcasts; widening both halves took 20 instructions).
+      {"v16i8:0,0,0,0,0,0,0,8,0,0,0,0,0,0,0,0", 5.0, "packuswb"},
+      {"v16i8:0,14,0,0,0,0,0,0,0,0,0,0,0,0,0,0", 6.0, "packuswb"},
       // Stages within stages: a byte reverse of a blend (the blend, then the reverse by elements;
       // clang-19: 9 cycles in llvm-mca), a broadcast byte with four kept in place (those masked,
       // the broadcast masked, or-ed; clang: 8), a blend with a broadcast word of b (its zeros
