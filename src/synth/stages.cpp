@@ -672,7 +672,8 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
   std::array<std::array<int, 4>, 2> want{};
   for (unsigned e = 0; e < 8; ++e) want[e / 4][e % 4] = (*words)[e] < 0 ? -1 : (*words)[e] % 256 / 2;
   const std::pair<unsigned, unsigned> identity[2] = {{0u, 1u}, {2u, 3u}};
-  int best_score = 5;  // (four halves at most: two first, two last)
+  // The score: halves rearranged first and last, then (a tie) first: the fewest searched stages.
+  int best_score = 15;  // (3 x halves + first halves: 14 at most)
   std::array<std::pair<unsigned, unsigned>, 4> chosen{};  // pair p of the first stage's result (dword p)
   std::array<unsigned, 4> middle{};                       // result dword -> first-stage dword
   const size_t np = pairs.size();
@@ -682,7 +683,8 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
       for (size_t a1 = 0; a1 < np; ++a1)
         for (size_t b1 = 0; b1 < np; ++b1) {
           const std::array<std::pair<unsigned, unsigned>, 4> p = {pairs[a0], pairs[b0], pairs[a1], pairs[b1]};
-          int score = changed0 + int(p[2] != identity[0] || p[3] != identity[1]);
+          const int changed = changed0 + int(p[2] != identity[0] || p[3] != identity[1]);
+          int score = 4 * changed;
           if (score >= best_score) continue;
           std::array<unsigned, 4> words{};  // as source-word bits
           std::array<std::array<unsigned, 2>, 4> word_at{};  // each dword's two source words, in order
@@ -703,12 +705,12 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
                 if (int(!in_order) < fix) fix = int(!in_order), mid[2 * h] = x, mid[2 * h + 1] = y;
               }
             ok = fix < 2;
-            score += fix;
+            score += 3 * fix;
           }
           if (ok && score < best_score) best_score = score, chosen = p, middle = mid;
         }
     }
-  if (best_score == 5) return std::nullopt;
+  if (best_score == 15) return std::nullopt;
   const bool changed_first = chosen[0] != identity[0] || chosen[1] != identity[1] || chosen[2] != identity[0] ||
                              chosen[3] != identity[1];
   // The first stage's goal (the pairs), the middle's (the pairs where the result halves want them).

@@ -354,7 +354,13 @@ class Search {
           // first, on their own nodes: level 3 may spend the budget with nothing to prune
           // against (SSE2's stride-4 byte extract: two masks and two packs, 2.0, where the masked
           // parts or-ed took 22.7).
-          if (last_resort_ && !out_of_budget_) both_deep();
+          // (Its nodes apart from level 3's: a split register's part spent them there, and its
+          // level 3 then found dearer answers.)
+          if (last_resort_ && !o_.in_stage && !out_of_budget_) {
+            const uint64_t before = nodes_;
+            both_deep();
+            side_nodes_ += nodes_ - before, nodes_ = before;
+          }
           if (depth3()) levels = 3;
         }
       }
@@ -3216,6 +3222,7 @@ class Search {
   }();
   double ceiling_ = kInf;  // depth 3's first pass: its cuts as if the best answer cost this
   uint64_t nodes_ = 0, clock_calls_ = 0;
+  uint64_t side_nodes_ = 0;  // the narrowing packs' before level 3, apart from its budget
   bool out_of_budget_ = false, abandoned_ = false;
   bool full_third_ = false;  // level 3 runs to its end, whatever its bound (stays_in_halves)
   uint64_t three_step_cap_ = kThreeStepNodes;  // three_steps_exact's nodes at most
