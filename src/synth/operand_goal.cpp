@@ -125,42 +125,40 @@ double least_step(const SynthOptions& opts) {
   return least < kInf ? least : 0.0;
 }
 
-// Whether one instruction that reads two registers, not an or, may make the natural goal (one
-// register) from a value input and a constant register whose bytes it chooses: a fixed byte map
-// that puts the input's bytes where the goal wants them and reads the constant register (or makes
-// a zero) at the constant's places, a variable blend where the input's bytes are in place, or any
-// lookup of two registers or more. true where it cannot tell (a result of several registers, a
-// map with conditions or sign fills).
-bool one_join_may_make(const OperandGoal& natural, const SynthOptions& opts) {
+// The least one instruction that reads two registers, not an or, costs (with its control's load)
+// where it may make the natural goal (one register) alone from a value input and a constant
+// register whose bytes it chooses: a fixed byte map that puts the input's bytes where the goal
+// wants them and reads the constant register (or makes a zero) at the constant's places, a
+// variable blend where the input's bytes are in place, any lookup of two registers (or of one
+// beside the register it merges into: tbx). kInf where none may; the least of them all where it
+// cannot tell (a result of several registers, none of its width).
+double one_join_cost(const OperandGoal& natural, const SynthOptions& opts) {
   const unsigned bits = unsigned(natural.goal.size() * 8);
   std::vector<int> values;  // the natural goal's value inputs
   for (size_t k = 0; k < natural.constant.size(); ++k)
     if (natural.constant[k].empty()) values.push_back(int(k));
   // (Only a result of one register, which some instruction writes whole: the search's catalog
   // is of such instructions.)
-  if (natural.input_bits != 0 || bits > opts.target.max_reg_bits) return true;
   const auto& all = isa::instructions_for(opts.target);
-  if (std::none_of(all.begin(), all.end(), [&](const isa::Instruction* in) { return in->reg_bits == bits; })) return true;
+  if (natural.input_bits != 0 || bits > opts.target.max_reg_bits ||
+      std::none_of(all.begin(), all.end(), [&](const isa::Instruction* in) { return in->reg_bits == bits; }))
+    return least_or(opts, false);
   auto is_constant = [&](int g) { return g >= 0 && !natural.constant.at(size_t(g / 256)).empty(); };
-  for (const isa::Instruction* in : all) {
-    if (in->num_inputs < 2 || in->value == isa::ValueOp::BitOr || !instr_cost(*opts.cpu, in->id)) continue;
-    if (in->programmable()) {
-      // (A lookup of two registers, or of one beside the register it merges into: tbx.)
-      if (in->control.kind != isa::Control::Kind::Select) return true;
-      if (in->reg_bits != bits) continue;
+  auto makes = [&](const isa::Instruction& in) {
+    if (in.programmable()) {
+      if (in.control.kind != isa::Control::Kind::Select) return true;
       for (int x : values) {  // (a variable blend keeps each byte in place)
         bool ok = true;
         for (unsigned j = 0; j < bits / 8 && ok; ++j)
           if (const int g = natural.goal[j]; g >= 0 && !is_constant(g)) ok = g / 256 == x && unsigned(g % 256) == j;
         if (ok) return true;
       }
-      continue;
+      return false;
     }
-    if (in->reg_bits != bits) continue;
-    if (in->num_inputs > 2) return true;
-    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
+    if (in.num_inputs > 2) return true;
+    for (uint64_t imm = 0; imm < std::max(1u, in.imm_count); ++imm) {
       // (Where the map holds on conditions, as a pack's, they only rule out more.)
-      const isa::ConditionalByteMap m = isa::conditional_byte_map(*in, {imm, {}});
+      const isa::ConditionalByteMap m = isa::conditional_byte_map(in, {imm, {}});
       if (m.bytes.size() != bits / 8) return true;
       for (int x : values)
         for (int a = 0; a < 2; ++a) {  // the value input as argument a, the constant register as the other
@@ -177,8 +175,20 @@ bool one_join_may_make(const OperandGoal& natural, const SynthOptions& opts) {
           if (ok) return true;
         }
     }
+    return false;
+  };
+  double least = kInf;
+  for (const isa::Instruction* in : all) {
+    if (in->num_inputs < 2 || in->value == isa::ValueOp::BitOr || in->reg_bits != bits) continue;
+    const auto c = instr_cost(*opts.cpu, in->id);
+    if (!c) continue;
+    double cost = c->ports.empty() ? kPortlessCost : c->rthroughput;
+    // (A programmable one with its control's load, as the objective counts it: beside, or added.)
+    if (in->programmable())
+      if (const auto l = instr_cost(*opts.cpu, control_load_id(*in))) cost = opts.loads_beside ? std::max(cost, l->rthroughput) : cost + l->rthroughput;
+    if (cost < least && makes(*in)) least = cost;
   }
-  return false;
+  return least;
 }
 
 }  // namespace
@@ -445,7 +455,7 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
       double z = image;
       if (joins_constant(natural, opts.target)) {
         const double by_or = *zeros_bound + least_or(opts, true) + load - kPortlessCost;
-        const double other = least_or(opts, false) + load + (one_join_may_make(natural, opts) ? 0.0 : least_step(opts));
+        const double other = std::min(one_join_cost(natural, opts), least_or(opts, false) + least_step(opts)) + load;
         z = std::max(image, std::min(by_or, other));
       }
       if (z < kInf) bound = std::max(bound, z);

@@ -161,6 +161,23 @@ TEST(SynthConstants, AConstantBesideAValueTakesAJoin) {
   expect_computes(*n, qword);
 }
 
+// A byte blend of v with a constant: on SSSE3 a mask and an or (1.33, proven: no one instruction
+// that reads two registers makes it, so an or or another step and one more), on AVX2 one vpblendvb
+// with its control beside and the constant's load (1.17, proven: the cheapest instruction that may
+// make it alone).
+TEST(SynthConstants, OneJoinThatMakesTheShuffleIsCountedAtItsCost) {
+  const std::string ir = "shufflevector <16 x i8> %v, <16 x i8> <i8 94, i8 1, i8 -123, i8 94, i8 3, i8 -1, i8 7, i8 -1, i8 -71, "
+                         "i8 1, i8 7, i8 1, i8 7, i8 5, i8 7, i8 -1>, <16 x i32> <i32 16, i32 1, i32 2, i32 19, i32 4, i32 21, "
+                         "i32 6, i32 7, i32 8, i32 9, i32 26, i32 27, i32 12, i32 13, i32 30, i32 31>";
+  for (const auto& [target, cost] : {std::pair{"ssse3", 0.5 + 0.333333 + 0.5}, std::pair{"avx2", 0.666667 + 0.5}}) {
+    auto r = synthesize(*parse_one(ir), options(target, "skylake"));
+    ASSERT_TRUE(r) << target;
+    EXPECT_NEAR(r->cost, cost, 1e-5) << target << "\n" << print_program(r->program);
+    EXPECT_TRUE(r->optimal) << target;
+    expect_computes(*r, ir);
+  }
+}
+
 // The free layout's bound is its Program's cost less the zero idiom's token plus the load (1.499
 // for a byte interleave with a splat on Skylake); no Program costs between two sums of the
 // table's entries (cost_lattice.h), so punpcklbw with the loaded splat, 1.5, is proven.
