@@ -76,6 +76,8 @@ def structured(n, rng):
     if n >= 4:
         out.append([3 * i % n if i < n // 2 else "u" for i in range(n)])
         out.append([i ^ 3 for i in range(n)])                            # reverse in groups of 4 (bswap32)
+        out.append([4 * i % (2 * n) for i in range(n)])                  # stride-4 extract of a:b (SSE2: two packs)
+        out.append([0 if i != n - 1 else 2 for i in range(n)])           # even lanes broadcast (SSE2: as words)
     if n >= 8:
         out.append([i ^ 7 for i in range(n)])                            # in groups of 8 (bswap64)
     return out
