@@ -352,8 +352,8 @@ class Search {
           if (priced_floor() < best_.cost - 1e-5 && bounds_->level[level4_applies() ? 4 : 3] >= priced_floor() - 1e-5) exact_pairs(n1);
           // Where only the last resort answered (SSE2's byte goals), the narrowing packs two deep
           // first, on their own nodes: level 3 may spend the budget with nothing to prune
-          // against (SSE2's stride-4 byte extract: two masks and two packs, 2.0, where the masked
-          // parts or-ed took 22.7).
+          // against (SSE2's stride-4 byte extract: two masks and two packs, 3.0 summed, where the
+          // masked parts or-ed took 22.7).
           // (Its nodes apart from level 3's: a split register's part spent them there, and its
           // level 3 then found dearer answers.)
           if (last_resort_ && !o_.in_stage && !out_of_budget_) {
@@ -1676,7 +1676,7 @@ class Search {
     std::vector<int> R[2];
     for (int gi : cat_->order) {
       const Instance& g = cat_->instances[size_t(gi)];
-      if (g.cost + 3 * cat_->min_cost >= best_.cost) break;  // a middle and the two contents under it
+      if (g.cost + 2 * cat_->min_cost >= best_.cost) break;  // a middle and a made content under it
       if (g.arity != 2 || (g.need_zero.empty() && g.need_sign.empty())) continue;
       if (!requirements(g, goal_, R)) continue;
       // Both arguments one middle, g(h, h), where one content may hold what both need (SSE2's
@@ -1715,13 +1715,14 @@ class Search {
       }
     }
   }
-  // depth3's middles for a deep requirement, without helpers, scanned on while h costs less than
-  // g(h, h) where both of g's arguments want the same content `deep`: each middle h of it, its
-  // contents paid once. false when both_deep's budget (from node `first`) ran out.
+  // g(h, h) where both of g's arguments want the same content `deep`: each middle h of it (with
+  // programmable helpers: pand with a mask under a pack), its contents paid once, one of them made
+  // at least (a middle on the inputs alone is a depth-1 content). false when both_deep's budget
+  // (from node `first`) ran out.
   bool same_middle(int gi, const std::vector<int>& deep, uint64_t first) {
     const Instance& g = cat_->instances[size_t(gi)];
     if (g.cost + bounds_->cover[need_of(deep)] >= best_.cost) return true;
-    const MiddleList* m = scan_middles(deep, best_.cost - g.cost - 2 * cat_->min_cost, first, true);
+    const MiddleList* m = scan_middles(deep, best_.cost - g.cost - cat_->min_cost, first, true);
     if (!m) return false;
     for (const Middle& a : m->found) {
       const Instance& h = cat_->instances[size_t(a.hi)];
@@ -1736,7 +1737,8 @@ class Search {
     return true;
   }
 
-  // `limit`; nullptr when both_deep's budget (from node `first`) ran out.
+  // depth3's middles for a deep requirement, without helpers (or with them: same_middle), scanned
+  // on while h costs less than `limit`; nullptr when both_deep's budget (from node `first`) ran out.
   const MiddleList* scan_middles(const std::vector<int>& deep, double limit, uint64_t first, bool helpers = false) {
     MiddleList& ml = middles(deep, helpers);
     std::vector<int> (&Q)[2] = q3_;
