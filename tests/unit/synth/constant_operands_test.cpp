@@ -193,7 +193,8 @@ TEST(SynthConstants, BoundsRiseToTheCostLattice) {
 
 // Independent of the bound's reasoning: a random Program of real instructions on a value v and a
 // constant c (random bytes, one of them zero, which serves the zero lanes) makes a shuffle of v
-// and c; shufc's answer to it, where proven, costs no more than that Program with c loaded.
+// and c; shufc's bound for it is no more than that Program costs with c loaded, and its answer,
+// where proven, no more either.
 unsigned check_random_constants(const char* target, const char* cpu, unsigned programs, unsigned seed) {
   const isa::Target t = *isa::find_target(target);
   SynthOptions o{t, find_cpu(cpu)};
