@@ -455,7 +455,9 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
       double z = image;
       if (joins_constant(natural, opts.target)) {
         const double by_or = *zeros_bound + least_or(opts, true) + load - kPortlessCost;
-        const double other = std::min(one_join_cost(natural, opts), least_or(opts, false) + least_step(opts)) + load;
+        double other = least_or(opts, false) + least_step(opts) + load;
+        // (The byte maps looked at only where they may raise the bound.)
+        if (std::min(by_or, other) > image + 1e-9) other = std::min(other, one_join_cost(natural, opts) + load);
         z = std::max(image, std::min(by_or, other));
       }
       if (z < kInf) bound = std::max(bound, z);
