@@ -125,70 +125,113 @@ double least_step(const SynthOptions& opts) {
   return least < kInf ? least : 0.0;
 }
 
-// The least one instruction that reads two registers, not an or, costs (with its control's load)
-// where it may make the natural goal (one register) alone from a value input and a constant
-// register whose bytes it chooses: a fixed byte map that puts the input's bytes where the goal
-// wants them and reads the constant register (or makes a zero) at the constant's places, a
-// variable blend where the input's bytes are in place, any lookup of two registers (or of one
-// beside the register it merges into: tbx). kInf where none may; the least of them all where it
-// cannot tell (a result of several registers, none of its width).
-double one_join_cost(const OperandGoal& natural, const SynthOptions& opts) {
-  const unsigned bits = unsigned(natural.goal.size() * 8);
-  std::vector<int> values;  // the natural goal's value inputs
-  for (size_t k = 0; k < natural.constant.size(); ++k)
-    if (natural.constant[k].empty()) values.push_back(int(k));
-  // (Only a result of one register, which some instruction writes whole: the search's catalog
-  // is of such instructions.)
+// What the first instruction that holds a constant beside a value costs, with what else a Program
+// then holds, where it is not an or (docs/synth.md "Constant operands"), its control's load
+// counted as the objective counts it. Either it moves no byte (a blend: each result byte its
+// arguments' at that place, or a zero): the value bytes then move through other instructions,
+// whose byte classes (lower_bound.h: within a qword, across qwords, across blocks) cover what the
+// goal's value bytes need; or it moves bytes: it makes the shuffle alone from a value input and a
+// constant of its choice (a byte map that puts the input's bytes where the goal wants them and
+// reads the constant at the constant's places; any lookup of two registers, tbx), or one more
+// instruction is there. Where it cannot tell (a result of several registers, none of its width):
+// the cheapest such instruction of any width and one more.
+double non_or_join_bound(const OperandGoal& natural, const SynthOptions& opts) {
+  const unsigned bits = unsigned(natural.goal.size() * 8), n = bits / 8;
   const auto& all = isa::instructions_for(opts.target);
   if (natural.input_bits != 0 || bits > opts.target.max_reg_bits ||
       std::none_of(all.begin(), all.end(), [&](const isa::Instruction* in) { return in->reg_bits == bits; }))
-    return least_or(opts, false);
+    return least_or(opts, false) + least_step(opts);
+  std::vector<int> values;  // the natural goal's value inputs
+  for (size_t k = 0; k < natural.constant.size(); ++k)
+    if (natural.constant[k].empty()) values.push_back(int(k));
   auto is_constant = [&](int g) { return g >= 0 && !natural.constant.at(size_t(g / 256)).empty(); };
-  auto makes = [&](const isa::Instruction& in) {
-    if (in.programmable()) {
-      if (in.control.kind != isa::Control::Kind::Select) return true;
-      for (int x : values) {  // (a variable blend keeps each byte in place)
+  // Byte classes: 1 within a qword, 2 across qwords of a block, 4 across blocks.
+  auto class_of = [](unsigned from, unsigned to) -> unsigned {
+    return from == to ? 0u : from / 16 != to / 16 ? 4u : from / 8 != to / 8 ? 2u : 1u;
+  };
+  unsigned need = 0;  // what the goal's value bytes need
+  for (unsigned j = 0; j < n; ++j)
+    if (const int g = natural.goal[j]; g >= 0 && !is_constant(g)) need |= class_of(unsigned(g % 256), j);
+  // Per instruction of the width: its cost, and per immediate its byte map's classes.
+  double cover[8];  // the least a set of instructions covering each class set costs
+  std::fill(std::begin(cover), std::end(cover), kInf);
+  cover[0] = 0;
+  double inplace = kInf, inplace_alone = kInf, moving = kInf, moving_alone = kInf;
+  // Whether the value input as argument a and the constant register as the other make the goal
+  // through this byte map.
+  auto alone = [&](const isa::ConditionalByteMap& m) {
+    for (int x : values)
+      for (int a = 0; a < 2; ++a) {
         bool ok = true;
-        for (unsigned j = 0; j < bits / 8 && ok; ++j)
-          if (const int g = natural.goal[j]; g >= 0 && !is_constant(g)) ok = g / 256 == x && unsigned(g % 256) == j;
+        for (unsigned j = 0; j < n && ok; ++j) {
+          const int g = natural.goal[j];
+          const isa::LaneSrc src = m.bytes[j];
+          const bool sign = j < m.sign.size() && m.sign[j];  // (a sign fill: a constant's, or a value's unknown one)
+          if (g == kAnyByte) continue;
+          if (g == kZeroByte) ok = src.is_zero() || src.input == 1 - a;
+          else if (is_constant(g)) ok = src.input == 1 - a;
+          else ok = !sign && g / 256 == x && src.input == a && src.elem == g % 256;
+        }
         if (ok) return true;
       }
-      return false;
-    }
-    if (in.num_inputs > 2) return true;
-    for (uint64_t imm = 0; imm < std::max(1u, in.imm_count); ++imm) {
-      // (Where the map holds on conditions, as a pack's, they only rule out more.)
-      const isa::ConditionalByteMap m = isa::conditional_byte_map(in, {imm, {}});
-      if (m.bytes.size() != bits / 8) return true;
-      for (int x : values)
-        for (int a = 0; a < 2; ++a) {  // the value input as argument a, the constant register as the other
-          bool ok = true;
-          for (unsigned j = 0; j < bits / 8 && ok; ++j) {
-            const int g = natural.goal[j];
-            const isa::LaneSrc src = m.bytes[j];
-            const bool sign = j < m.sign.size() && m.sign[j];  // (a sign fill: a constant's, or a value's unknown one)
-            if (g == kAnyByte) continue;
-            if (g == kZeroByte) ok = src.is_zero() || src.input == 1 - a;
-            else if (is_constant(g)) ok = src.input == 1 - a;
-            else ok = !sign && g / 256 == x && src.input == a && src.elem == g % 256;
-          }
-          if (ok) return true;
-        }
-    }
     return false;
   };
-  double least = kInf;
   for (const isa::Instruction* in : all) {
-    if (in->num_inputs < 2 || in->value == isa::ValueOp::BitOr || in->reg_bits != bits) continue;
+    if (in->reg_bits != bits || in->num_inputs == 0 || in->value == isa::ValueOp::BitOr) continue;  // (an or moves nothing)
     const auto c = instr_cost(*opts.cpu, in->id);
     if (!c) continue;
     double cost = c->ports.empty() ? kPortlessCost : c->rthroughput;
-    // (A programmable one with its control's load, as the objective counts it: beside, or added.)
     if (in->programmable())
       if (const auto l = instr_cost(*opts.cpu, control_load_id(*in))) cost = opts.loads_beside ? std::max(cost, l->rthroughput) : cost + l->rthroughput;
-    if (cost < least && makes(*in)) least = cost;
+    const bool join = in->num_inputs >= 2;
+    auto add_cover = [&](unsigned cls) {
+      for (unsigned m = 8; m-- > 0;) cover[m | cls] = std::min(cover[m | cls], cover[m] + cost);
+    };
+    if (in->programmable()) {
+      if (in->control.kind == isa::Control::Kind::Select) {  // a variable blend moves nothing
+        if (!join) continue;
+        inplace = std::min(inplace, cost);
+        if (need == 0) inplace_alone = std::min(inplace_alone, cost);  // (the value's bytes in place)
+        continue;
+      }
+      // A lookup: whatever its blocks let it move (pshufb within 16 bytes), or a byte mask.
+      const unsigned block = in->control.block_elems ? in->control.block_elems * in->src_elem_bits / 8 : n;
+      const unsigned cls = in->byte_mask() ? 0u : block > 16 ? 7u : block > 8 ? 3u : 1u;
+      if (cls) add_cover(cls);
+      if (join) moving = std::min(moving, cost), moving_alone = std::min(moving_alone, cost);  // (two registers: may make it alone)
+      else if (!cls) continue;
+      continue;
+    }
+    if (in->num_inputs > 2) {
+      add_cover(7);
+      if (join) moving = std::min(moving, cost), moving_alone = std::min(moving_alone, cost);
+      continue;
+    }
+    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
+      // (Where the map holds on conditions, as a pack's, they only rule out more.)
+      const isa::ConditionalByteMap m = isa::conditional_byte_map(*in, {imm, {}});
+      if (m.bytes.size() != n) {  // (a map not of bytes: it may move anything, and make the shuffle alone)
+        add_cover(7);
+        if (join) moving = std::min(moving, cost), moving_alone = std::min(moving_alone, cost);
+        continue;
+      }
+      unsigned cls = 0;
+      for (unsigned j = 0; j < n; ++j)
+        if (!m.bytes[j].is_zero()) cls |= class_of(unsigned(m.bytes[j].elem), j);
+      if (cls) add_cover(cls);
+      if (!join) continue;
+      double& least = cls ? moving : inplace;
+      double& least_alone = cls ? moving_alone : inplace_alone;
+      least = std::min(least, cost);
+      if (cost < least_alone && alone(m)) least_alone = cost;
+    }
   }
-  return least;
+  // A blend alone, or with another instruction, which also moves what the value's bytes need; a
+  // moving one alone, or with another.
+  const double step = least_step(opts);
+  const double by_blend = std::min(inplace_alone + cover[need], inplace + std::max(cover[need], step));
+  const double by_move = std::min(moving_alone, moving + step);
+  return std::min(by_blend, by_move);
 }
 
 }  // namespace
@@ -455,9 +498,8 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
       double z = image;
       if (joins_constant(natural, opts.target)) {
         const double by_or = *zeros_bound + least_or(opts, true) + load - kPortlessCost;
-        double other = least_or(opts, false) + least_step(opts) + load;
         // (The byte maps looked at only where they may raise the bound.)
-        if (std::min(by_or, other) > image + 1e-9) other = std::min(other, one_join_cost(natural, opts) + load);
+        const double other = by_or > image + 1e-9 ? non_or_join_bound(natural, opts) + load : kInf;
         z = std::max(image, std::min(by_or, other));
       }
       if (z < kInf) bound = std::max(bound, z);
