@@ -199,7 +199,6 @@ double non_or_join_bound(const OperandGoal& natural, const SynthOptions& opts) {
       const unsigned cls = in->byte_mask() ? 0u : block > 16 ? 7u : block > 8 ? 3u : 1u;
       if (cls) add_cover(cls);
       if (join) moving = std::min(moving, cost), moving_alone = std::min(moving_alone, cost);  // (two registers: may make it alone)
-      else if (!cls) continue;
       continue;
     }
     if (in->num_inputs > 2) {
