@@ -233,6 +233,71 @@ double non_or_join_bound(const OperandGoal& natural, const SynthOptions& opts) {
   return std::min(by_blend, by_move);
 }
 
+// The cheapest Program of one fixed two-register instruction on a value input and a constant
+// laid out for it (`palignr` with the constant's elements where it reads them: `<3, 5, 6, 4>` of a
+// float vector and a constant, 1.5, where the three layouts searched gave `psrldq`, `por` and the
+// load, 1.83), the natural goal one register; nullopt where none makes it.
+std::optional<Program> one_join_layout(const OperandGoal& natural, const SynthOptions& opts) {
+  const unsigned bits = unsigned(natural.goal.size() * 8), n = bits / 8;
+  if (natural.input_bits != 0) return std::nullopt;
+  auto constant_byte = [&](int g) -> std::optional<uint8_t> {
+    if (g < 0 || natural.constant.at(size_t(g / 256)).empty()) return std::nullopt;
+    return natural.constant[size_t(g / 256)].at(size_t(g % 256));
+  };
+  std::optional<Program> best;
+  double best_cost = kInf;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
+    if (in->reg_bits != bits || in->num_inputs != 2 || in->programmable() || in->value == isa::ValueOp::BitOr ||
+        in->in_bits(0) != bits || in->in_bits(1) != bits)
+      continue;
+    const auto c = instr_cost(*opts.cpu, in->id);
+    if (!c || c->rthroughput >= best_cost) continue;
+    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
+      const isa::ConditionalByteMap m = isa::conditional_byte_map(*in, {imm, {}});
+      if (m.bytes.size() != n || !m.moves_bytes() || !m.must_be_zero.empty() || !m.must_be_sign.empty()) continue;
+      for (size_t x = 0; x < natural.constant.size(); ++x) {
+        if (!natural.constant[x].empty()) continue;
+        for (int a = 0; a < 2; ++a) {  // the value input as argument a, the constant as the other
+          std::vector<int> k(n, -1);    // the constant's bytes (-1: any)
+          bool ok = true;
+          for (unsigned j = 0; j < n && ok; ++j) {
+            const int g = natural.goal[j];
+            const isa::LaneSrc src = m.bytes[j];
+            if (g == kAnyByte) continue;
+            const auto cb = g == kZeroByte ? std::optional<uint8_t>(0) : constant_byte(g);
+            if (!cb) {  // a value byte: from the input, in place
+              ok = g / 256 == int(x) && src.input == a && src.elem == g % 256;
+              continue;
+            }
+            if (src.is_zero()) {
+              ok = *cb == 0;
+              continue;
+            }
+            if (src.input != 1 - a) {
+              ok = false;
+              continue;
+            }
+            int& at = k[size_t(src.elem)];
+            ok = at < 0 || at == *cb;
+            at = *cb;
+          }
+          if (!ok) continue;
+          Program p;
+          p.inputs.push_back({natural.names[x], bits});
+          std::vector<uint8_t> bytes(n, 0);
+          for (unsigned q = 0; q < n; ++q) bytes[q] = uint8_t(std::max(0, k[q]));
+          p.inputs.push_back({"c", bits, 0, bytes});
+          p.steps.push_back({"", in, a == 0 ? std::vector<unsigned>{0, 1} : std::vector<unsigned>{1, 0}, imm, {}});
+          p.outputs = {2};
+          finish(p);
+          if (const double cost = objective_cost(p, opts); cost < best_cost) best_cost = cost, best = std::move(p);
+        }
+      }
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 bool OperandGoal::has_constant() const {
@@ -453,6 +518,12 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
   if (*in_place) consider(**in_place, share(0.45));
   if (*or_fill) consider(**or_fill, share(0.8));
   if (!best) return *first_error;
+  // One instruction with a constant laid out for it: checked against the shuffle below, as the rest.
+  if (auto one = one_join_layout(natural, opts); one && objective_cost(*one, opts) < best->cost - kTie) {
+    best->cost = objective_cost(*one, opts);
+    best->program = std::move(*one);
+    best_goal = &natural;
+  }
 
   // The bound: a Program for the shuffle is one for the free layout with its constant registers
   // read as zero registers (the free layout's input bytes cannot come from a constant, and where

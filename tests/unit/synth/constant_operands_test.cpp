@@ -180,6 +180,21 @@ TEST(SynthConstants, OneJoinThatMakesTheShuffleIsCountedAtItsCost) {
   }
 }
 
+// A constant laid out for one two-register instruction: lane 3 of v and three constants is
+// `palignr` with the constants where it reads them (1.5, proven), where the layouts searched gave
+// `psrldq`, `por` and the load (1.83); the bound had said 1.5.
+TEST(SynthConstants, AConstantLaidOutForOneInstruction) {
+  const std::string ir = "shufflevector <4 x float> %v, <4 x float> <float -2.500000e+00, float 1.000000e+00, float 3.000000e+00, "
+                         "float 3.000000e+00>, <4 x i32> <i32 3, i32 5, i32 6, i32 4>";
+  auto r = synthesize(*parse_one(ir), options("ssse3", "skylake"));
+  ASSERT_TRUE(r);
+  EXPECT_NEAR(r->cost, 1.0 + 0.5, 1e-5) << print_program(r->program);
+  EXPECT_TRUE(r->optimal);
+  ASSERT_EQ(r->program.steps.size(), 1u);
+  EXPECT_EQ(std::string(r->program.steps[0].instr->id), "palignr");
+  expect_computes(*r, ir);
+}
+
 // The free layout's bound is its Program's cost less the zero idiom's token plus the load (1.499
 // for a byte interleave with a splat on Skylake); no Program costs between two sums of the
 // table's entries (cost_lattice.h), so punpcklbw with the loaded splat, 1.5, is proven.
