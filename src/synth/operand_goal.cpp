@@ -236,8 +236,8 @@ double non_or_join_bound(const OperandGoal& natural, const SynthOptions& opts) {
 // The cheapest Program of one fixed two-register instruction on a value input and a constant
 // laid out for it (`palignr` with the constant's elements where it reads them: `<3, 5, 6, 4>` of a
 // float vector and a constant, 1.5, where the three layouts searched gave `psrldq`, `por` and the
-// load, 1.83), the natural goal one register; nullopt where none makes it.
-std::optional<Program> one_join_layout(const OperandGoal& natural, const SynthOptions& opts) {
+// load, 1.83), the natural goal one register; nullopt where none makes it for less than `below`.
+std::optional<Program> one_join_layout(const OperandGoal& natural, const SynthOptions& opts, double below) {
   const unsigned bits = unsigned(natural.goal.size() * 8), n = bits / 8;
   if (natural.input_bits != 0) return std::nullopt;
   auto constant_byte = [&](int g) -> std::optional<uint8_t> {
@@ -245,13 +245,18 @@ std::optional<Program> one_join_layout(const OperandGoal& natural, const SynthOp
     return natural.constant[size_t(g / 256)].at(size_t(g % 256));
   };
   std::optional<Program> best;
-  double best_cost = kInf;
+  double best_cost = below;
+  // (Each Program loads its constant: an instruction that costs the rest of the cap is no use.)
+  double load = kInf;
+  for (unsigned b : {64u, 128u, 256u, 512u})
+    if (const auto c = instr_cost(*opts.cpu, fmt::format("load.{}", b))) load = std::min(load, c->rthroughput);
+  if (load == kInf) return std::nullopt;
   for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
     if (in->reg_bits != bits || in->num_inputs != 2 || in->programmable() || in->value == isa::ValueOp::BitOr ||
         in->in_bits(0) != bits || in->in_bits(1) != bits)
       continue;
     const auto c = instr_cost(*opts.cpu, in->id);
-    if (!c || c->rthroughput >= best_cost) continue;
+    if (!c || c->rthroughput + load >= best_cost) continue;
     for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
       const isa::ConditionalByteMap m = isa::conditional_byte_map(*in, {imm, {}});
       if (m.bytes.size() != n || !m.moves_bytes() || !m.must_be_zero.empty() || !m.must_be_sign.empty()) continue;
@@ -519,7 +524,7 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
   if (*or_fill) consider(**or_fill, share(0.8));
   if (!best) return *first_error;
   // One instruction with a constant laid out for it: checked against the shuffle below, as the rest.
-  if (auto one = one_join_layout(natural, opts); one && objective_cost(*one, opts) < best->cost - kTie) {
+  if (auto one = one_join_layout(natural, opts, best->cost - kTie)) {
     best->cost = objective_cost(*one, opts);
     best->program = std::move(*one);
     best_goal = &natural;
