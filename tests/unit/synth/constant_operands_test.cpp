@@ -65,6 +65,17 @@ std::string alpha(unsigned lanes, const char* splat) {
          std::to_string(lanes) + " x i32> <" + mask + ">";
 }
 
+// The answer on Skylake costs `cost`, is proven, and computes the shuffle.
+SynthResult expect_proven(const std::string& ir, const char* target, double cost) {
+  auto r = synthesize(*parse_one(ir), options(target, "skylake"));
+  EXPECT_TRUE(r) << target << " " << ir;
+  if (!r) return {};
+  EXPECT_NEAR(r->cost, cost, 1e-5) << target << "\n" << print_program(r->program);
+  EXPECT_TRUE(r->optimal) << target << "\n" << print_program(r->program);
+  expect_computes(*r, ir);
+  return *r;
+}
+
 TEST(SynthConstants, AnswersComputeTheShuffle) {
   struct Case { std::string ir; const char* target; const char* cpu; unsigned max_steps; };
   const Case cases[] = {
@@ -171,41 +182,28 @@ TEST(SynthConstants, OneJoinThatMakesTheShuffleIsCountedAtItsCost) {
   const std::string ir = "shufflevector <16 x i8> %v, <16 x i8> <i8 94, i8 1, i8 -123, i8 94, i8 3, i8 -1, i8 7, i8 -1, i8 -71, "
                          "i8 1, i8 7, i8 1, i8 7, i8 5, i8 7, i8 -1>, <16 x i32> <i32 16, i32 1, i32 2, i32 19, i32 4, i32 21, "
                          "i32 6, i32 7, i32 8, i32 9, i32 26, i32 27, i32 12, i32 13, i32 30, i32 31>";
-  for (const auto& [target, cost] : {std::pair{"ssse3", 0.5 + 0.333333 + 0.5}, std::pair{"avx2", 0.666667 + 0.5}}) {
-    auto r = synthesize(*parse_one(ir), options(target, "skylake"));
-    ASSERT_TRUE(r) << target;
-    EXPECT_NEAR(r->cost, cost, 1e-5) << target << "\n" << print_program(r->program);
-    EXPECT_TRUE(r->optimal) << target;
-    expect_computes(*r, ir);
-  }
+  expect_proven(ir, "ssse3", 0.5 + 0.333333 + 0.5);
+  expect_proven(ir, "avx2", 0.666667 + 0.5);
 }
 
 // A constant laid out for one two-register instruction: lane 3 of v and three constants is
 // `palignr` with the constants where it reads them (1.5, proven), where the layouts searched gave
 // `psrldq`, `por` and the load (1.83); the bound had said 1.5.
 TEST(SynthConstants, AConstantLaidOutForOneInstruction) {
-  const std::string ir = "shufflevector <4 x float> %v, <4 x float> <float -2.500000e+00, float 1.000000e+00, float 3.000000e+00, "
-                         "float 3.000000e+00>, <4 x i32> <i32 3, i32 5, i32 6, i32 4>";
-  auto r = synthesize(*parse_one(ir), options("ssse3", "skylake"));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 1.0 + 0.5, 1e-5) << print_program(r->program);
-  EXPECT_TRUE(r->optimal);
-  ASSERT_EQ(r->program.steps.size(), 1u);
-  EXPECT_EQ(std::string(r->program.steps[0].instr->id), "palignr");
-  expect_computes(*r, ir);
+  const SynthResult r = expect_proven("shufflevector <4 x float> %v, <4 x float> <float -2.500000e+00, float 1.000000e+00, "
+                                      "float 3.000000e+00, float 3.000000e+00>, <4 x i32> <i32 3, i32 5, i32 6, i32 4>",
+                                      "ssse3", 1.0 + 0.5);
+  ASSERT_EQ(r.program.steps.size(), 1u);
+  EXPECT_EQ(std::string(r.program.steps[0].instr->id), "palignr");
 }
 
 // The free layout's bound is its Program's cost less the zero idiom's token plus the load (1.499
 // for a byte interleave with a splat on Skylake); no Program costs between two sums of the
 // table's entries (cost_lattice.h), so punpcklbw with the loaded splat, 1.5, is proven.
 TEST(SynthConstants, BoundsRiseToTheCostLattice) {
-  const std::string ir = "shufflevector <16 x i8> %v, <16 x i8> splat (i8 7), <16 x i32> <i32 0, i32 16, i32 1, i32 17, i32 2, "
-                         "i32 18, i32 3, i32 19, i32 4, i32 20, i32 5, i32 21, i32 6, i32 22, i32 7, i32 23>";
-  auto r = synthesize(*parse_one(ir), options("ssse3", "skylake"));
-  ASSERT_TRUE(r);
-  EXPECT_NEAR(r->cost, 1.5, 1e-5);
-  EXPECT_TRUE(r->optimal) << print_program(r->program);
-  expect_computes(*r, ir);
+  expect_proven("shufflevector <16 x i8> %v, <16 x i8> splat (i8 7), <16 x i32> <i32 0, i32 16, i32 1, i32 17, i32 2, "
+                "i32 18, i32 3, i32 19, i32 4, i32 20, i32 5, i32 21, i32 6, i32 22, i32 7, i32 23>",
+                "ssse3", 1.5);
 }
 
 // Independent of the bound's reasoning: a random Program of real instructions on a value v and a
