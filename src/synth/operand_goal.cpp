@@ -95,20 +95,10 @@ bool joins_constant(const OperandGoal& natural, const isa::Target& target) {
   return false;
 }
 
-// The least an instruction that reads two registers costs under the throughput objective (its
-// control load left out), over the target's instructions of every width. (Not cheapest_record,
-// which leaves out programmable ones: a bound must count tbl2 and vpermt2b too.)
-double least_join(const SynthOptions& opts) {
-  double least = kInf;
-  for (const isa::Instruction* in : isa::instructions_for(opts.target))
-    if (in->num_inputs >= 2)
-      if (const auto c = instr_cost(*opts.cpu, in->id)) least = std::min(least, c->ports.empty() ? kPortlessCost : c->rthroughput);
-  return least < kInf ? least : 0.0;
-}
-
-// The least an or of two registers costs (por, orr), and the least another instruction that reads
-// two registers does (a blend, an unpack, a two-register lookup), under the throughput objective
-// with control loads left out; kInf where the target has none.
+// The least an or of two registers costs (por, orr), or another instruction that reads two
+// registers does (a blend, an unpack, a two-register lookup), under the throughput objective with
+// control loads left out, over the target's instructions of every width; kInf where it has none.
+// (Not cheapest_record, which leaves out programmable ones: a bound must count tbl2 and vpermt2b.)
 double least_or(const SynthOptions& opts, bool is_or) {
   double least = kInf;
   for (const isa::Instruction* in : isa::instructions_for(opts.target))
@@ -117,12 +107,57 @@ double least_or(const SynthOptions& opts, bool is_or) {
   return least;
 }
 
+// The least any instruction that reads two registers costs (0 where none does).
+double least_join(const SynthOptions& opts) {
+  const double least = std::min(least_or(opts, true), least_or(opts, false));
+  return least < kInf ? least : 0.0;
+}
+
+// The least a register's load from memory costs (kInf: the table has none).
+double least_load(const SynthOptions& opts) {
+  double load = kInf;
+  for (unsigned bits : {64u, 128u, 256u, 512u})
+    if (const auto c = instr_cost(*opts.cpu, fmt::format("load.{}", bits))) load = std::min(load, c->rthroughput);
+  return load;
+}
+
 // The least an instruction that takes a port costs (the zero idiom's token apart).
 double least_step(const SynthOptions& opts) {
   double least = kInf;
   for (const isa::Instruction* in : isa::instructions_for(opts.target))
     if (const auto c = instr_cost(*opts.cpu, in->id); c && !c->ports.empty()) least = std::min(least, c->rthroughput);
   return least < kInf ? least : 0.0;
+}
+
+// The constant's bytes (-1: any) with which a two-register byte map, reading value input x as its
+// argument a and the constant as the other, makes the natural goal: each value byte from the
+// input where the goal wants it, each constant or zero byte a zero, or read from the constant
+// where no other result byte wants that constant byte otherwise (a sign fill of it, which the
+// layout cannot choose, is left free); nullopt where no constant does.
+std::optional<std::vector<int>> constant_layout(const isa::ConditionalByteMap& m, const OperandGoal& natural, size_t x, int a) {
+  std::vector<int> k(natural.goal.size(), -1);
+  for (unsigned j = 0; j < natural.goal.size(); ++j) {
+    const int g = natural.goal[j];
+    const isa::LaneSrc src = m.bytes.at(j);
+    const bool sign = j < m.sign.size() && m.sign[j];  // (a sign fill: a constant's, or a value's unknown one)
+    if (g == kAnyByte) continue;
+    const bool value = g >= 0 && natural.constant.at(size_t(g / 256)).empty();
+    if (value) {
+      if (sign || g / 256 != int(x) || src.input != a || src.elem != g % 256) return std::nullopt;
+      continue;
+    }
+    const int want = g == kZeroByte ? 0 : natural.constant[size_t(g / 256)].at(size_t(g % 256));
+    if (src.is_zero()) {
+      if (want != 0) return std::nullopt;
+      continue;
+    }
+    if (src.input != 1 - a) return std::nullopt;
+    if (sign) continue;
+    int& at = k.at(size_t(src.elem));
+    if (at >= 0 && at != want) return std::nullopt;
+    at = want;
+  }
+  return k;
 }
 
 // What the first instruction that holds a constant beside a value costs, with what else a Program
@@ -157,23 +192,12 @@ double non_or_join_bound(const OperandGoal& natural, const SynthOptions& opts) {
   std::fill(std::begin(cover), std::end(cover), kInf);
   cover[0] = 0;
   double inplace = kInf, inplace_alone = kInf, moving = kInf, moving_alone = kInf;
-  // Whether the value input as argument a and the constant register as the other make the goal
-  // through this byte map.
+  // Whether the value input as one argument and a constant as the other make the goal through
+  // this byte map.
   auto alone = [&](const isa::ConditionalByteMap& m) {
     for (int x : values)
-      for (int a = 0; a < 2; ++a) {
-        bool ok = true;
-        for (unsigned j = 0; j < n && ok; ++j) {
-          const int g = natural.goal[j];
-          const isa::LaneSrc src = m.bytes[j];
-          const bool sign = j < m.sign.size() && m.sign[j];  // (a sign fill: a constant's, or a value's unknown one)
-          if (g == kAnyByte) continue;
-          if (g == kZeroByte) ok = src.is_zero() || src.input == 1 - a;
-          else if (is_constant(g)) ok = src.input == 1 - a;
-          else ok = !sign && g / 256 == x && src.input == a && src.elem == g % 256;
-        }
-        if (ok) return true;
-      }
+      for (int a = 0; a < 2; ++a)
+        if (constant_layout(m, natural, size_t(x), a)) return true;
     return false;
   };
   for (const isa::Instruction* in : all) {
@@ -240,16 +264,10 @@ double non_or_join_bound(const OperandGoal& natural, const SynthOptions& opts) {
 std::optional<Program> one_join_layout(const OperandGoal& natural, const SynthOptions& opts, double below) {
   const unsigned bits = unsigned(natural.goal.size() * 8), n = bits / 8;
   if (natural.input_bits != 0) return std::nullopt;
-  auto constant_byte = [&](int g) -> std::optional<uint8_t> {
-    if (g < 0 || natural.constant.at(size_t(g / 256)).empty()) return std::nullopt;
-    return natural.constant[size_t(g / 256)].at(size_t(g % 256));
-  };
   std::optional<Program> best;
   double best_cost = below;
   // (Each Program loads its constant: an instruction that costs the rest of the cap is no use.)
-  double load = kInf;
-  for (unsigned b : {64u, 128u, 256u, 512u})
-    if (const auto c = instr_cost(*opts.cpu, fmt::format("load.{}", b))) load = std::min(load, c->rthroughput);
+  const double load = least_load(opts);
   if (load == kInf) return std::nullopt;
   for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
     if (in->reg_bits != bits || in->num_inputs != 2 || in->programmable() || in->value == isa::ValueOp::BitOr ||
@@ -263,34 +281,12 @@ std::optional<Program> one_join_layout(const OperandGoal& natural, const SynthOp
       for (size_t x = 0; x < natural.constant.size(); ++x) {
         if (!natural.constant[x].empty()) continue;
         for (int a = 0; a < 2; ++a) {  // the value input as argument a, the constant as the other
-          std::vector<int> k(n, -1);    // the constant's bytes (-1: any)
-          bool ok = true;
-          for (unsigned j = 0; j < n && ok; ++j) {
-            const int g = natural.goal[j];
-            const isa::LaneSrc src = m.bytes[j];
-            if (g == kAnyByte) continue;
-            const auto cb = g == kZeroByte ? std::optional<uint8_t>(0) : constant_byte(g);
-            if (!cb) {  // a value byte: from the input, in place
-              ok = g / 256 == int(x) && src.input == a && src.elem == g % 256;
-              continue;
-            }
-            if (src.is_zero()) {
-              ok = *cb == 0;
-              continue;
-            }
-            if (src.input != 1 - a) {
-              ok = false;
-              continue;
-            }
-            int& at = k[size_t(src.elem)];
-            ok = at < 0 || at == *cb;
-            at = *cb;
-          }
-          if (!ok) continue;
+          const auto k = constant_layout(m, natural, x, a);
+          if (!k) continue;
           Program p;
           p.inputs.push_back({natural.names[x], bits});
           std::vector<uint8_t> bytes(n, 0);
-          for (unsigned q = 0; q < n; ++q) bytes[q] = uint8_t(std::max(0, k[q]));
+          for (unsigned q = 0; q < n; ++q) bytes[q] = uint8_t(std::max(0, (*k)[q]));
           p.inputs.push_back({"c", bits, 0, bytes});
           p.steps.push_back({"", in, a == 0 ? std::vector<unsigned>{0, 1} : std::vector<unsigned>{1, 0}, imm, {}});
           p.outputs = {2};
@@ -543,9 +539,7 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
       // holds (the modelled instructions make zeros and move bytes): under throughput that
       // load is paid on top, less the zero idiom the free layout's Program pays in its place.
       if (opts.objective == Objective::throughput) {
-        double load = kInf;
-        for (unsigned bits : {64u, 128u, 256u, 512u})
-          if (const auto c = instr_cost(*opts.cpu, fmt::format("load.{}", bits))) load = std::min(load, c->rthroughput);
+        const double load = least_load(opts);
         // Besides the load the Program costs what the free layout's does less that token, and,
         // where a result register holds a constant's byte beside a value's, an instruction that
         // joins two registers (the free layout's Program may need none: x itself where a blend
@@ -565,10 +559,7 @@ Expected<SynthResult> with_constants(const ShuffleVector& sv, const OperandGoal&
   // no one such instruction makes the shuffle from a value input and a constant, another
   // instruction besides). `pshufb` and `por` with the constant: 1.83 on Skylake, proven.
   if (zeros_bound && opts.objective == Objective::throughput && (*relaxed)->has_value()) {
-    double load = kInf;
-    for (unsigned bits : {64u, 128u, 256u, 512u})
-      if (const auto c = instr_cost(*opts.cpu, fmt::format("load.{}", bits))) load = std::min(load, c->rthroughput);
-    if (load < kInf) {
+    if (const double load = least_load(opts); load < kInf) {
       const double image = *zeros_bound + std::max(0.0, load - kPortlessCost);
       double z = image;
       if (joins_constant(natural, opts.target)) {
