@@ -6,7 +6,9 @@
 SHUFC is the path of a built `shufc` binary: its `isa list --target sse4.1 --json` (the legacy SSE
 forms), `--target avx512vbmi2` (their VEX forms, AVX, AVX2 and AVX-512) and `--target neon` give
 every x86 and AArch64 instruction record with its assembly template. Each template becomes one concrete instruction (registers by operand width, immediate
-1 or 0); all the instructions of one architecture go into one block, and llvm-mca-19 is run once
+1 or 0), or, for a record of several instructions (pand.blend: pxor, pand, pxor), one per line, each
+with an entry under its mnemonic (as the assembly emitter costs them) and the record's own entry
+their sum; all the instructions of one architecture go into one block, and llvm-mca-19 is run once
 per CPU in --instruction-tables mode (a static per-instruction view: no simulation, so the numbers
 do not depend on the neighbours in the block). From its JSON output we take, per instruction,
 #uOps, Latency and RThroughput (the "Instruction Info" view) and the resources with nonzero
@@ -137,7 +139,7 @@ def instantiate(rec: dict, arch: str) -> str:
         return f"v{1 + int(key)}"
 
     text = PLACEHOLDER.sub(sub, template)
-    return " ".join(text.split())
+    return "\n".join(" ".join(line.split()) for line in text.split("\n"))
 
 
 def mnemonic(line: str) -> str:
@@ -298,8 +300,19 @@ def main() -> int:
                 if r["id"] not in seen:
                     seen.add(r["id"])
                     records.append(r)
-        items = [(r["id"], instantiate(r, arch)) for r in records]
+        # A record of several instructions (lines: pand.blend) gets an entry per line's mnemonic, as
+        # the assembly emitter costs them, and its own, their sum (each line reads the one before).
+        items, composites = [], {}
+        for r in records:
+            text = instantiate(r, arch)
+            if "\n" not in text:
+                items.append((r["id"], text))
+                continue
+            composites[r["id"]] = [mnemonic(line) for line in text.split("\n")]
+            items += [(mnemonic(line), line) for line in text.split("\n")]
         items += list(LOADS[arch].items())
+        seen_ids: set[str] = set()
+        items = [it for it in items if not (it[0] in seen_ids or seen_ids.add(it[0]))]
         if args.keep_asm:
             os.makedirs(args.keep_asm, exist_ok=True)
             with open(os.path.join(args.keep_asm, f"{arch}.s"), "w") as f:
@@ -309,6 +322,12 @@ def main() -> int:
               f"+ {len(LOADS[arch])} loads")
         for cpu in arch_cpus:
             costs, rejected = measure(args.mca, arch, cpu, items)
+            for ident, parts in composites.items():
+                if all(m in costs for m in parts):
+                    rows = [costs[m] for m in parts]
+                    ports = list(dict.fromkeys(p for r in rows for p in r.ports.split("+") if p))
+                    costs[ident] = Row(sum(r.latency for r in rows), sum(r.rthroughput for r in rows),
+                                       sum(r.uops for r in rows), "+".join(ports))
             note = None
             if cpu == "skylake" and any(n.startswith("avx512") for r in records for n in r.get("needs", [])):
                 note = ("skylake (client) has no AVX-512: its EVEX entries are what LLVM's Skylake-client "

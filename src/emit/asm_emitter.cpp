@@ -191,6 +191,22 @@ std::optional<int64_t> eval_expr(std::string_view e) {
   return sum + (pending == '-' ? -prod : prod);
 }
 
+// The cost table ids of what an instruction's template writes: its own id, or for a record of
+// several instructions (lines: pand.blend) each line's mnemonic, which scripts/gen_costs.py gives
+// an entry of its own.
+std::vector<std::string> line_cost_ids(const isa::Instruction& in) {
+  const std::string_view tpl = in.spell.assembly;
+  if (tpl.find('\n') == std::string_view::npos) return {in.id};
+  std::vector<std::string> ids;
+  for (size_t at = 0; at <= tpl.size();) {
+    const size_t end = std::min(tpl.find('\n', at), tpl.size());
+    const std::string_view one = tpl.substr(at, end - at);
+    ids.emplace_back(one.substr(0, one.find(' ')));
+    at = end + 1;
+  }
+  return ids;
+}
+
 std::string fold_constants(const std::string& text) {
   const size_t sp = text.find(' ');
   if (sp == std::string::npos) return text;
@@ -677,8 +693,21 @@ void AsmWriter::step(int j) {
     if (dest < 0) dest = alloc(limit(v), pinned, j);
   }
 
+  // A record of several instructions (pand.blend) reads its other inputs after writing its
+  // destination: one of them in that register (a value blended with itself) is copied there first.
+  if (tpl.find('\n') != std::string_view::npos)
+    for (size_t k = 0; k < op.size(); ++k)
+      if (op[k] == dest && !(dspec.kind == DestSpec::Input && k == dspec.input)) {
+        const int r = alloc(limit(v), pinned, j);
+        copy(r, dest, in.in_bits(unsigned(k)), family(in));
+        pinned[size_t(r)] = true;
+        temps.push_back(r);
+        op[k] = r;
+      }
+
   // The instruction.
-  if (costs_only_) line({}, {}, in.id);
+  if (costs_only_)
+    for (const std::string& id : line_cost_ids(in)) line({}, {}, id);
   else write(s, in, op, dest, tpl, kreg, ctl);
 
   // Bookkeeping: the arguments that die here and the scratch registers leave.
@@ -722,7 +751,15 @@ void AsmWriter::write(const Program::Step& s, const isa::Instruction& in, const 
   std::string comment;
   if (in.moves_only()) comment = fmt::format("{} = {}", dname, lane_list(map, src, false));
   else comment = fmt::format("{} = {}", dname, value_lanes(in, map, src));
-  line(x86_ ? fold_constants(text) : text, comment, in.id);
+  // (A record of several instructions: a line each, the lanes beside the last.)
+  const std::vector<std::string> ids = line_cost_ids(in);
+  size_t at = 0;
+  for (size_t k = 0; k < ids.size(); ++k) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string one = text.substr(at, end - at);
+    line(x86_ ? fold_constants(one) : one, k + 1 == ids.size() ? comment : std::string(), ids[k]);
+    at = end + 1;
+  }
 }
 
 std::string AsmWriter::run() {
@@ -777,7 +814,9 @@ std::string AsmWriter::finish() {
   std::string features;
   for (unsigned f = 0; f < isa::kNumFeatures; ++f)
     if (need_.has(isa::Feature(f))) features += (features.empty() ? "" : ", ") + std::string(isa::name(isa::Feature(f)));
-  o += fmt::format("{} shufc: {} instruction(s), {}{}{}\n", cc, p_.steps.size(), x86_ ? "x86-64" : "AArch64",
+  size_t instructions = 0;  // (the steps' lines: pand.blend writes three)
+  for (const Program::Step& s : p_.steps) instructions += line_cost_ids(*s.instr).size();
+  o += fmt::format("{} shufc: {} instruction(s), {}{}{}\n", cc, instructions, x86_ ? "x86-64" : "AArch64",
                    features.empty() ? "" : " (" + features + ")",
                    x86_ ? (syn_ == AsmSyntax::intel ? ", Intel syntax" : ", AT&T syntax") : "");
   std::string ins, outs;

@@ -32,6 +32,9 @@ std::vector<uint64_t> encode_blendv32(std::span<const int> c, unsigned n) {
 std::vector<uint64_t> encode_blendv64(std::span<const int> c, unsigned n) {
   return each(c, [n](unsigned, int e) -> uint64_t { return e >= int(n) ? 0x8000000000000000ull : 0; });
 }
+std::vector<uint64_t> encode_selectmask(std::span<const int> c, unsigned n) {
+  return each(c, [n](unsigned, int e) -> uint64_t { return e >= int(n) ? 0xff : 0; });
+}
 std::vector<uint64_t> encode_bytemask(std::span<const int> c, unsigned) {
   return each(c, [](unsigned, int e) -> uint64_t { return e < 0 ? 0 : 0xff; });
 }

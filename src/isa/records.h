@@ -30,6 +30,10 @@ inline constexpr Control blendv64_ctl{Control::Kind::Select, 2, 0, false, 64, en
 // control whose blocks are one byte, -1 (zero) allowed.
 std::vector<uint64_t> encode_bytemask(std::span<const int> c, unsigned n);  // 0xff keeps, 0x00 zeroes
 inline constexpr Control bytemask_ctl{Control::Kind::Table, 1, 1, true, 8, encode_bytemask};
+// A blend by a constant of 0x00 / 0xff bytes (every bit of a byte from one side: an and, an xor):
+// a select control whose 0xff bytes pick input 1.
+std::vector<uint64_t> encode_selectmask(std::span<const int> c, unsigned n);
+inline constexpr Control selectmask_ctl{Control::Kind::Select, 2, 0, false, 8, encode_selectmask};
 inline LaneSrc bytemask_lane(unsigned i, const Params& p) { return p.control[i] < 0 ? LaneSrc::zero() : LaneSrc::from(0, int(i)); }
 
 // Lane functions of the table and select controls.

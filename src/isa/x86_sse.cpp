@@ -103,6 +103,14 @@ const std::vector<Instruction>& table() {
       {.id = "pand", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
        .num_inputs = 1, .lane = SHUFC_LANE(return bytemask_lane(i, p)), .control = bytemask_ctl,
        .spell = {"_mm_and_si128({0}, {c})", "pand {0}, {c}", "__m128i"}, .formula = "out[i] = c[i] ? a[i] : 0  (c[i] = 0x00 or 0xff)"},
+      // SSE2 blend of two registers by one constant byte mask, three instructions: clang's and gcc's
+      // pand / pandn / por as a ^ ((a ^ b) & c), which overwrites only b and leaves the loaded mask
+      // as it was (another step may read it there). SSE4.1's pblendvb does it in one, its control
+      // in xmm0. Each line is costed as itself (pxor, pand); no VEX form (AVX has vpblendvb).
+      {.id = "pand.blend", .feature = F::sse2, .needs = fs(F::sse2), .reg_bits = 128, .elem_bits = 8, .src_elem_bits = 8,
+       .num_inputs = 2, .lane = SHUFC_LANE(return select_lane(i, n, p)), .control = selectmask_ctl,
+       .spell = {"_mm_xor_si128({0}, _mm_and_si128(_mm_xor_si128({0}, {1}), {c}))", "pxor {1}, {0}\npand {1}, {c}\npxor {1}, {0}", "__m128i"},
+       .formula = "out[i] = c[i] ? b[i] : a[i]  (c[i] = 0x00 or 0xff; a ^ ((a ^ b) & c))"},
       // SSE2 element shifts by whole bytes (the record's immediate k shifts by 8k bits): zeros come
       // in at one end of each element (psrlw 8 before packuswb: the odd bytes, zero-extended).
 #define SHUFC_ESHIFT(MN, EB, LANE, INTR, FORMULA)                                                                 \

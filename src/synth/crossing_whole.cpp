@@ -393,7 +393,11 @@ class ControlChoice {
   }
   bool cleared() {
     for (const Cand& c : clear_) {
-      if (holds(c) != -1) continue;  // (0: cleared; 1 cannot be: kept() checked)
+      // 0: cleared. 1: kept after all, by what clearing another leaf set (a blend's leaf of a,
+      // cleared by taking b there, where b's leaf is to be cleared too): no way.
+      const int h = holds(c);
+      if (h == 1) return false;
+      if (h == 0) continue;
       if (c.choice >= 0 && picks_[size_t(c.choice)] < 0) {
         // No goal byte took this lookup byte: zero clears whatever it could pick, and binds
         // nothing else, so it is as good as any other way.

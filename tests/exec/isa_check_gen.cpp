@@ -317,6 +317,10 @@ std::string asm_statement(const Instruction& in, const std::string& result_type,
       }
     }
     const char ch = tmpl[at++];
+    if (ch == '\n') {  // (a record of several instructions: pand.blend)
+      text += "\\n\\t";
+      continue;
+    }
     if (ch == '{' || ch == '}' || ch == '|' || ch == '%') text += '%';
     text += ch;
   }

@@ -21,6 +21,12 @@ TEST(Vex128, TemplatesPutTheDestinationFirst) {
 TEST(Vex128, EverySseRecordHasATwinWithItsSemantics) {
   for (const Instruction& sse : x86_sse_instructions()) {
     ASSERT_TRUE(has_vex_form(sse)) << sse.id;
+    // (A record of several instructions, pand.blend, has none: an AVX target has neither it nor
+    // a twin, and blends with vpblendvb.)
+    if (std::string_view(sse.spell.assembly).find('\n') != std::string_view::npos) {
+      EXPECT_EQ(find_instruction(std::string("v") + sse.id), nullptr) << sse.id;
+      continue;
+    }
     const Instruction* vex = find_instruction(std::string("v") + sse.id);
     ASSERT_NE(vex, nullptr) << sse.id;
     EXPECT_EQ(vex->lane, sse.lane) << sse.id;

@@ -267,14 +267,16 @@ TEST(Synth, CostCapAnswersOnlyWithinIt) {
 
 // The ports objective (llvm-mca's Block RThroughput): a blend of masked inputs and one pshufd
 // beats two port-5 shuffles on Skylake, proven at the one shuffle every Program needs; and no
-// answer is heavier on the busiest ports than the summed objective's.
+// answer is heavier on the busiest ports than the summed objective's. (The summed objective has
+// it too since the blend by one mask, pand.blend: as cheap as two shuffles, lighter on port 5.)
 TEST(Synth, PortsObjectiveSpreadsOverPorts) {
   auto sv = parse_one("v4i32:0,3,3,6");
   SynthOptions o = options("ssse3", "skylake");
   const CpuModel& skl = *find_cpu("skylake");
   auto summed = synthesize(*sv, o);
   ASSERT_TRUE(summed);
-  EXPECT_NEAR(program_cost(summed->program, skl).block_rthroughput, 2.0, 1e-5);
+  EXPECT_NEAR(summed->cost, 2.0, 1e-5);
+  EXPECT_NEAR(program_cost(summed->program, skl).block_rthroughput, 1.0, 1e-5);
   o.objective = Objective::ports;
   auto r = synthesize(*sv, o);
   ASSERT_TRUE(r);
