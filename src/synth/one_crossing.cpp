@@ -478,6 +478,11 @@ class LookupWithMover {
         for (Places from_c : moved_in_place)
           if (from_h((from_c | from_d) & labels, 2 * join_)) return true;
       }
+      // The last light with the join itself (blendps of J and M of J, J a blend of H's value
+      // and c): J holds c's bytes in place or H's, also where M fills (byte by byte: a
+      // relaxation of its blocks).
+      for (unsigned c = 0; c < 2; ++c)
+        if (from_h((moved_in_place[c] | fit(leaf_[c]).in_place) & labels, 2 * join_)) return true;
     }
     // One content made with one light: a zero-maker on an input or M's, M on a zero-maker's, M on
     // a join; then two contents of no light, or a join of them, each block from one.
