@@ -634,6 +634,81 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
   return prog;
 }
 
+// SSE2's one-input word shuffle where each result half takes words of at most two input dwords:
+// a dword shuffle brings those dwords into that half, then one word shuffle per half places the
+// words (pshufd, pshuflw, pshufhw: LLVM's lowering of such v8i16 shuffles), zero words by a mask
+// after. Built, each step the cheapest record of its byte map: the levels find it only at their
+// third, past a stage's nodes (a blend, then this, where a stage's search took four shuffles).
+// nullopt where a half takes words of three dwords (words_pairs_words) or a record is missing.
+std::optional<Program> dwords_then_words(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                         const SynthOptions& opts) {
+  const auto words = whole_elements(goal, 2);
+  if (bits != 128 || !words) return std::nullopt;
+  int input = -1;
+  std::array<std::vector<unsigned>, 2> dwords;  // per result half: the input dwords it reads
+  for (unsigned e = 0; e < 8; ++e) {
+    const int w = (*words)[e];
+    if (w < 0) continue;
+    if (input >= 0 && w / 256 != input) return std::nullopt;
+    input = w / 256;
+    auto& d = dwords[e / 4];
+    if (std::find(d.begin(), d.end(), unsigned(w % 256 / 4)) == d.end()) d.push_back(unsigned(w % 256 / 4));
+  }
+  if (input < 0 || dwords[0].size() > 2 || dwords[1].size() > 2) return std::nullopt;
+  // The steps as byte maps (input 0 of each), the fewest first: per half, its dwords in either
+  // order at its two places (a free place keeps its own dword); a step that moves nothing is left out.
+  using Map = std::vector<isa::LaneSrc>;
+  auto identity = [] {
+    Map m(16);
+    for (unsigned j = 0; j < 16; ++j) m[j] = isa::LaneSrc::from(0, int(j));
+    return m;
+  };
+  std::optional<std::array<Map, 3>> best;
+  size_t best_steps = 4;
+  for (unsigned order = 0; order < 4; ++order) {
+    std::array<int, 4> at = {0, 1, 2, 3};  // result dword -> input dword
+    for (unsigned h = 0; h < 2; ++h) {
+      std::vector<unsigned> d = dwords[h];
+      if (order >> h & 1) std::reverse(d.begin(), d.end());
+      for (size_t i = 0; i < d.size(); ++i) at[2 * h + i] = int(d[i]);
+      if (d.size() == 1 && (order >> h & 1)) at[2 * h] = 2 * int(h), at[2 * h + 1] = int(d[0]);  // (the other place)
+    }
+    std::array<Map, 3> maps = {identity(), identity(), identity()};
+    for (unsigned j = 0; j < 16; ++j) maps[0][j] = isa::LaneSrc::from(0, at[j / 4] * 4 + int(j % 4));
+    bool ok = true;
+    for (unsigned e = 0; e < 8 && ok; ++e) {
+      const int w = (*words)[e];
+      if (w < 0) continue;
+      const unsigned h = e / 4;
+      int from = -1;  // the word of the half after the dword step
+      for (unsigned s = 2 * h; s < 2 * h + 2; ++s)
+        if (at[s] == w % 256 / 4) from = int(s) * 2 + (w % 256 / 2) % 2;
+      ok = from >= 0;
+      for (unsigned k = 0; k < 2 && ok; ++k) maps[1 + h][e * 2 + k] = isa::LaneSrc::from(0, from * 2 + int(k));
+    }
+    if (!ok) continue;
+    size_t steps = 0;
+    for (const Map& m : maps) steps += m != identity();
+    if (steps < best_steps) best_steps = steps, best = maps;
+  }
+  if (!best || best_steps < 2) return std::nullopt;  // (one step: the levels' own)
+  Program prog = inputs_only(opts, names, bits);
+  unsigned v = unsigned(input);
+  for (const Map& m : *best) {
+    if (m == identity()) continue;
+    const Chosen c = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
+      return in.num_inputs == 1 && in.reg_bits == bits && in.in_bits(0) == bits && moves_as(in, imm, m);
+    });
+    if (!c.in) return std::nullopt;
+    prog.steps.push_back({"", c.in, {v}, c.imm, {}});
+    v = prog.num_values() - 1;
+  }
+  prog.outputs = {v};
+  if (std::find(goal.begin(), goal.end(), kZeroByte) != goal.end() && !mask_zeros(prog, goal, opts, bits)) return std::nullopt;
+  finish(prog);
+  return prog;
+}
+
 // Words within halves, then pairs of words, then words within halves: clang's SSE2 one-input
 // word shuffle (pshuflw / pshufhw, pshufd, pshuflw / pshufhw), for 128-bit goals of whole words
 // where a result half needs words of more than two input dwords (the levels' pshufd, then
@@ -822,6 +897,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
     for (unsigned width = 2; width < 16 && width < bits / 8; width *= 2)
       if (auto first = elements_first(goal, width)) consider(*first);
     keep(through_words(goal, bits, names, sub, limit()));
+    keep(dwords_then_words(goal, bits, names, opts));
     keep(words_pairs_words(goal, bits, names, sub, limit()));
   }
   // (One input's bytes: with both, the blocks' bytes come from four places, not two.)

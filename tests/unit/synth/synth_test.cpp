@@ -381,6 +381,11 @@ TEST(Synth, Sse2ShufflesBeyondThreeLevels) {
       {"v16i8:15,30,29,12,11,26,9,24,23,22,21,4,19,18,1,0", 3.0, "por"},
       {"v16i8:4,1,4,4,4,4,4,7,4,4,4,11,4,4,14,4", 3.0, "por"},
       {"v8i16:0,8,8,8,8,8,8,7", 2.0, "por"},
+      // Each result half of words of two input dwords: pshufd, pshuflw, pshufhw (clang's three;
+      // a stage's search took four), after a blend by one mask (pand.blend), or before a mask.
+      {"v8i16:0,7,u,6,5,u,9,5", 3.0, "pshufhw"},
+      {"v8i16:2,14,u,11,11,1,0,11", 3.0, "pshufhw"},
+      {"v8i16:6,2,2,u,4,4,z,3", 3.0, "pand"},
   };
   for (const Case& c : cases) {
     auto r = synth(c.mask, "sse2", "skylake");
