@@ -383,6 +383,84 @@ std::optional<Program> by_displacement(const std::vector<int>& goal, unsigned bi
   return or_of_parts(parts, bits, names, opts, sub, cost, true, zeros_last);
 }
 
+// A mover last: the goal pulled back through an element shift (each byte from its place in the
+// shift's argument, zeros where the shift fills them), searched, then the shift. For 128-bit
+// goals whose bytes all stay in their 8-byte halves, where the shift's one instruction serves
+// bytes of several parts: `psllw a`, a mask of b, `por`, then `psrlq` brings a2 and b4 to the
+// first two places (LLVM's `<16 x i8> <2, 20, poison...>`), where shifting each part apart takes
+// two shifts more. The shifts the goal's bytes' moves ask for, cheapest first.
+std::optional<Program> mover_last(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
+                                  const SynthOptions& opts, const SynthOptions& sub, double cost) {
+  if (bits != 128 || goal.size() != 16 || cost >= kInf) return std::nullopt;  // (uncapped: a search per shift)
+  std::vector<int> moves;  // the displacements of the goal's bytes
+  for (unsigned j = 0; j < 16; ++j)
+    if (const int g = goal[j]; g >= 0) {
+      if (unsigned(g % 256) / 8 != j / 8) return std::nullopt;  // (crossing: one_crossing's)
+      moves.push_back(int(j) - g % 256);
+    }
+  struct Mover {
+    Chosen c;
+    std::vector<isa::LaneSrc> map;
+    double cost;
+  };
+  std::vector<Mover> movers;
+  for (const isa::Instruction* in : isa::instructions_for(opts.target)) {
+    if (in->num_inputs != 1 || in->programmable() || in->reg_bits != bits || in->in_bits(0) != bits || !isa::is_bytewise(*in)) continue;
+    for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
+      std::vector<isa::LaneSrc> map = isa::byte_map(*in, {imm, {}});
+      // A shift: every byte from its own 8-byte group, all by one displacement, zeros filling.
+      int d = 0;
+      bool shift = map.size() == 16, fills = false;
+      for (unsigned j = 0; j < 16 && shift; ++j) {
+        if (map[j].is_zero()) {
+          fills = true;
+          continue;
+        }
+        const int at = int(j) - map[j].elem;
+        shift = unsigned(map[j].elem) / 8 == j / 8 && (d == 0 || at == d) && at != 0;
+        d = at;
+      }
+      if (!shift || !fills || std::find(moves.begin(), moves.end(), d) == moves.end()) continue;
+      Program one = inputs_only(opts, {"t"}, bits);
+      one.steps.push_back({"", in, {0}, imm, {}});
+      one.outputs = {1};
+      const double c = objective_cost(one, opts);
+      if (c >= cost) continue;
+      auto same = std::find_if(movers.begin(), movers.end(), [&](const Mover& m) { return m.map == map; });
+      if (same == movers.end()) movers.push_back({{in, imm}, std::move(map), c});
+      else if (c < same->cost) *same = {{in, imm}, std::move(map), c};
+    }
+  }
+  std::stable_sort(movers.begin(), movers.end(), [](const Mover& x, const Mover& y) { return x.cost < y.cost; });
+  std::optional<Program> best;
+  for (const Mover& m : movers) {
+    if (m.cost >= cost || past_deadline(opts)) continue;
+    std::vector<int> pulled(16, kAnyByte);
+    bool ok = true;
+    for (unsigned j = 0; j < 16 && ok; ++j) {
+      const int g = goal[j];
+      if (g == kAnyByte) continue;
+      if (m.map[j].is_zero()) {
+        ok = g == kZeroByte;
+        continue;
+      }
+      int& p = pulled[size_t(m.map[j].elem)];
+      ok = p == kAnyByte || p == g;
+      p = g;
+    }
+    if (!ok || pulled == goal) continue;
+    auto first = synth_goal(pulled, bits, names, capped(sub, cost, m.cost), false);
+    if (!first || first->cost + m.cost > cost - kTie) continue;
+    Program prog = first->program;
+    prog.steps.push_back({"", m.c.in, {prog.outputs.at(0)}, m.c.imm, {}});
+    prog.outputs = {prog.num_values() - 1};
+    finish(prog);
+    cost = first->cost + m.cost;
+    best = std::move(prog);
+  }
+  return best;
+}
+
 // The inputs' wanted elements in one register, for a one-input shuffle to finish: each in place,
 // and where both inputs want one position, the second one moved to a free position of its 8-byte
 // group (an element shift away: psrlq, ushr), else to any free one. Elements are the widest the
@@ -956,6 +1034,7 @@ std::optional<Program> staged(const std::vector<int>& goal, unsigned bits, const
   if (!proven) {
     for (unsigned k = 0; k < names.size(); ++k) keep(patched(goal, k, bits, names, opts, sub, limit()));
     keep(by_displacement(goal, bits, names, opts, sub, limit(), !lookup));
+    keep(mover_last(goal, bits, names, opts, sub, limit()));
   }
   return best;
 }

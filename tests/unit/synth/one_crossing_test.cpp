@@ -464,6 +464,17 @@ TEST(OneCrossing, BlendsOfFewPatternsLeaveNoCheaperProgramOfLights) {
   }
 }
 
+TEST(OneCrossing, AShiftLastServesBothInputsBytes) {
+  // LLVM's <16 x i8> <2, 20, poison...> on SSSE3: psllw a, a mask of b, por, then one psrlq brings
+  // a2 and b4 to the first two places (1.83, a stage: the goal pulled back through the shift),
+  // proven; shifting each input apart and punpcklbw took 2.0, unproven.
+  expect_proven("ssse3", "v16i8:2,20,u,u,u,u,u,u,u,u,u,u,u,u,u,u", 11.0 / 6);
+  SynthOptions o{*isa::find_target("ssse3"), find_cpu("skylake")};
+  auto r = synthesize(*parse_one("v16i8:2,20,u,u,u,u,u,u,u,u,u,u,u,u,u,u"), o);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->program.steps.back().instr->id, std::string_view("psrlq"));
+}
+
 TEST(OneCrossing, AStagesAnswerIsProvenWithLevelThreeRunToItsEnd) {
   // Goals in their halves found by a stage, where level 3 had stopped at its share: the argument
   // over Programs of lights alone needs it complete; it runs to its end, then proves them.
