@@ -478,11 +478,30 @@ class LookupWithMover {
         for (Places from_c : moved_in_place)
           if (from_h((from_c | from_d) & labels, 2 * join_)) return true;
       }
-      // The last light with the join itself (blendps of J and M of J, J a blend of H's value
-      // and c): J holds c's bytes in place or H's, also where M fills (byte by byte: a
-      // relaxation of its blocks).
-      for (unsigned c = 0; c < 2; ++c)
-        if (from_h((moved_in_place[c] | fit(leaf_[c]).in_place) & labels, 2 * join_)) return true;
+      // The last light with the join itself (blendps of J and M of J, J a join of H's value and
+      // c): each block of the result from J (c's bytes in place, or H's) or from M's value (M of
+      // c's in place, or H's; no label where M fills), a block one or the other under a blend (the
+      // blocks where neither gives all the other does tried both ways); byte by byte under an or.
+      for (unsigned c = 0; c < 2; ++c) {
+        const Places from_j = fit(leaf_[c]).in_place & labels, from_m = moved_in_place[c] & labels;
+        if (!blends_ || block_ == 1) {
+          if (from_h(from_j | from_m, 2 * join_)) return true;
+          continue;
+        }
+        Places fixed = 0;
+        std::vector<std::pair<Places, Places>> open;  // per block either way: what J gives, what M's gives
+        for (unsigned b = 0; b < kBytes; b += block_) {
+          const Places j = from_j & block << b, m = from_m & block << b;
+          if ((labels & filled & block << b) || !(m & ~j)) fixed |= j;
+          else if (!(j & ~m)) fixed |= m;
+          else open.push_back({j, m});
+        }
+        for (uint32_t way = 0; way < (uint32_t(1) << open.size()); ++way) {
+          Places covered = fixed;
+          for (size_t i = 0; i < open.size(); ++i) covered |= way >> i & 1 ? open[i].second : open[i].first;
+          if (from_h(covered, 2 * join_)) return true;
+        }
+      }
     }
     // One content made with one light: a zero-maker on an input or M's, M on a zero-maker's, M on
     // a join; then two contents of no light, or a join of them, each block from one.
