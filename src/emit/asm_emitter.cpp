@@ -195,15 +195,8 @@ std::optional<int64_t> eval_expr(std::string_view e) {
 // several instructions (lines: pand.blend) each line's mnemonic, which scripts/gen_costs.py gives
 // an entry of its own.
 std::vector<std::string> line_cost_ids(const isa::Instruction& in) {
-  const std::string_view tpl = in.spell.assembly;
-  if (tpl.find('\n') == std::string_view::npos) return {in.id};
-  std::vector<std::string> ids;
-  for (size_t at = 0; at <= tpl.size();) {
-    const size_t end = std::min(tpl.find('\n', at), tpl.size());
-    const std::string_view one = tpl.substr(at, end - at);
-    ids.emplace_back(one.substr(0, one.find(' ')));
-    at = end + 1;
-  }
+  std::vector<std::string> ids = isa::line_mnemonics(in);
+  if (ids.empty()) ids.push_back(in.id);
   return ids;
 }
 

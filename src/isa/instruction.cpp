@@ -88,6 +88,19 @@ std::vector<LaneSrc> unary_form(std::span<const LaneSrc> map) {
   return u;
 }
 
+std::vector<std::string> line_mnemonics(const Instruction& in) {
+  const std::string_view tpl = in.spell.assembly;
+  std::vector<std::string> ids;
+  if (tpl.find('\n') == std::string_view::npos) return ids;
+  for (size_t at = 0; at <= tpl.size();) {
+    const size_t end = std::min(tpl.find('\n', at), tpl.size());
+    const std::string_view one = tpl.substr(at, end - at);
+    ids.emplace_back(one.substr(0, one.find(' ')));
+    at = end + 1;
+  }
+  return ids;
+}
+
 bool accepts(const Instruction& in, std::span<const int> control) {
   const Control& c = in.control;
   const unsigned n = in.n();

@@ -153,4 +153,9 @@ std::vector<LaneSrc> unary_form(std::span<const LaneSrc> map);
 // Does a programmable instruction accept this abstract control (blocks, table size, zeroing)?
 bool accepts(const Instruction& in, std::span<const int> control);
 
+// A record of several instructions (an assembly template of several lines: pand.blend): each
+// line's mnemonic, under which that line is costed (emit_asm, scripts/gen_costs.py); empty for a
+// record of one instruction.
+std::vector<std::string> line_mnemonics(const Instruction& in);
+
 }  // namespace shufc::isa

@@ -39,25 +39,12 @@ bool is_emitter_entry(std::string_view id) {
   return id.starts_with("load.") || id.starts_with("copy.") || id.starts_with("store.") || id.starts_with("reload.");
 }
 
-// The lines of a record of several instructions (pand.blend: pxor, pand, pxor), each costed under
-// its mnemonic (asm_emitter's line_cost_ids).
-std::vector<std::string> lines_of(const isa::Instruction& in) {
-  std::vector<std::string> ids;
-  const std::string_view tpl = in.spell.assembly;
-  if (tpl.find('\n') == std::string_view::npos) return ids;
-  for (size_t at = 0; at <= tpl.size();) {
-    const size_t end = std::min(tpl.find('\n', at), tpl.size());
-    const std::string_view one = tpl.substr(at, end - at);
-    ids.emplace_back(one.substr(0, one.find(' ')));
-    at = end + 1;
-  }
-  return ids;
-}
-// A record one of whose lines is this entry's id, where no record has that id.
+// A record of several instructions one of whose lines (pand.blend: pxor, pand, pxor), each costed
+// under its mnemonic, is this entry's id, where no record has that id.
 const isa::Instruction* record_with_line(std::string_view id) {
   if (isa::find_instruction(id)) return nullptr;
   for (const isa::Instruction& in : isa::all_instructions())
-    for (const std::string& l : lines_of(in))
+    for (const std::string& l : isa::line_mnemonics(in))
       if (l == id) return &in;
   return nullptr;
 }
@@ -66,7 +53,7 @@ TEST(CostModel, ARecordOfSeveralInstructionsCostsItsLines) {
   unsigned seen = 0;
   for (const CpuModel& c : cpus())
     for (const isa::Instruction& in : isa::all_instructions()) {
-      const std::vector<std::string> lines = lines_of(in);
+      const std::vector<std::string> lines = isa::line_mnemonics(in);
       if (lines.empty() || (in.feature == isa::Feature::neon) != (c.arch == isa::Arch::aarch64)) continue;
       const auto whole = instr_cost(c, in.id);
       ASSERT_TRUE(whole) << c.name << " " << in.id;
