@@ -447,7 +447,7 @@ TEST(OneCrossing, AShiftedInputReadByTheBlendAndTheLastLightIsNotRuledOut) {
   EXPECT_FALSE(r->optimal && r->cost > 13.0 / 6 + 1e-5) << print_program(r->program);
 }
 
-TEST(OneCrossing, BlendsOfFewPatternsLeaveNoCheaperProgramOfLights) {
+TEST(OneCrossing, AShiftThenABlendByOneMaskIsProvenByTheLevels) {
   // SSSE3 a0 a1 b3 a3: psrlq b and a blend of any bytes by one mask (pand.blend: pxor, pand, pxor
   // with one load), 1.5, proven by the levels. Before that record, SSSE3's blends (movss, shufps
   // keeping halves) made a few patterns only, each tried as it is, and two masks and an or after
@@ -475,7 +475,7 @@ TEST(OneCrossing, AShiftLastServesBothInputsBytes) {
   EXPECT_EQ(r->program.steps.back().instr->id, std::string_view("psrlq"));
 }
 
-TEST(OneCrossing, ProgramsOfLightsAloneOverTwoThousandMoverSets) {
+TEST(OneCrossing, ProgramsOfLightsAloneOverMoreThanAThousandMoverSets) {
   // b1 a1 a2 a2 a4 a5 a6 a7: 1,219 sets of movers bring every goal byte below 2.33 on SSSE3,
   // past the 1,024 the argument took until session 37.
   expect_proven("ssse3", "v8i16:9,1,2,2,4,5,6,7", 2 + 1.0 / 3);
