@@ -311,8 +311,10 @@ def main() -> int:
             composites[r["id"]] = [mnemonic(line) for line in text.split("\n")]
             items += [(mnemonic(line), line) for line in text.split("\n")]
         items += list(LOADS[arch].items())
-        seen_ids: set[str] = set()
-        items = [it for it in items if not (it[0] in seen_ids or seen_ids.add(it[0]))]
+        unique: dict[str, str] = {}
+        for ident, line in items:
+            unique.setdefault(ident, line)  # (a line's mnemonic that is also a record's id: once)
+        items = list(unique.items())
         if args.keep_asm:
             os.makedirs(args.keep_asm, exist_ok=True)
             with open(os.path.join(args.keep_asm, f"{arch}.s"), "w") as f:

@@ -489,16 +489,17 @@ class LookupWithMover {
           continue;
         }
         Places fixed = 0;
-        std::vector<std::pair<Places, Places>> open;  // per block either way: what J gives, what M's gives
+        std::array<std::pair<Places, Places>, kBytes / 2> open;  // per block either way: what J gives, what M's gives
+        size_t opened = 0;
         for (unsigned b = 0; b < kBytes; b += block_) {
           const Places j = from_j & block << b, m = from_m & block << b;
           if ((labels & filled & block << b) || !(m & ~j)) fixed |= j;
           else if (!(j & ~m)) fixed |= m;
-          else open.push_back({j, m});
+          else open[opened++] = {j, m};
         }
-        for (uint32_t way = 0; way < (uint32_t(1) << open.size()); ++way) {
+        for (uint32_t way = 0; way < (uint32_t(1) << opened); ++way) {
           Places covered = fixed;
-          for (size_t i = 0; i < open.size(); ++i) covered |= way >> i & 1 ? open[i].second : open[i].first;
+          for (size_t i = 0; i < opened; ++i) covered |= way >> i & 1 ? open[i].second : open[i].first;
           if (from_h(covered, 2 * join_)) return true;
         }
       }

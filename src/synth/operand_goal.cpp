@@ -192,6 +192,12 @@ double non_or_join_bound(const OperandGoal& natural, const SynthOptions& opts) {
   std::fill(std::begin(cover), std::end(cover), kInf);
   cover[0] = 0;
   double inplace = kInf, inplace_alone = kInf, moving = kInf, moving_alone = kInf;
+  // An instruction that may move any byte anywhere (and, reading two registers, make the
+  // shuffle alone).
+  auto moves_anything = [&](double cost, bool join) {
+    for (unsigned m = 8; m-- > 0;) cover[m | 7] = std::min(cover[m | 7], cover[m] + cost);
+    if (join) moving = std::min(moving, cost), moving_alone = std::min(moving_alone, cost);
+  };
   // Whether the value input as one argument and a constant as the other make the goal through
   // this byte map.
   auto alone = [&](const isa::ConditionalByteMap& m) {
@@ -226,16 +232,14 @@ double non_or_join_bound(const OperandGoal& natural, const SynthOptions& opts) {
       continue;
     }
     if (in->num_inputs > 2) {
-      add_cover(7);
-      if (join) moving = std::min(moving, cost), moving_alone = std::min(moving_alone, cost);
+      moves_anything(cost, join);
       continue;
     }
     for (uint64_t imm = 0; imm < std::max(1u, in->imm_count); ++imm) {
       // (Where the map holds on conditions, as a pack's, they only rule out more.)
       const isa::ConditionalByteMap m = isa::conditional_byte_map(*in, {imm, {}});
-      if (m.bytes.size() != n) {  // (a map not of bytes: it may move anything, and make the shuffle alone)
-        add_cover(7);
-        if (join) moving = std::min(moving, cost), moving_alone = std::min(moving_alone, cost);
+      if (m.bytes.size() != n) {  // (a map not of bytes)
+        moves_anything(cost, join);
         continue;
       }
       unsigned cls = 0;

@@ -712,6 +712,31 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
   return prog;
 }
 
+// A 128-bit goal of whole words of one input: that input, the words themselves (whole_elements)
+// and per result half the input words it reads (bit w: word w) and the dwords they lie in (bit d).
+// nullopt for any other goal.
+struct HalfWords {
+  int input = -1;
+  std::vector<int> words;
+  std::array<unsigned, 2> need{}, dwords{};
+};
+std::optional<HalfWords> half_words(const std::vector<int>& goal, unsigned bits) {
+  const auto words = whole_elements(goal, 2);
+  if (bits != 128 || !words) return std::nullopt;
+  HalfWords h;
+  h.words = *words;
+  for (unsigned e = 0; e < 8; ++e) {
+    const int w = h.words[e];
+    if (w < 0) continue;
+    if (h.input >= 0 && w / 256 != h.input) return std::nullopt;
+    h.input = w / 256;
+    h.need[e / 4] |= 1u << (w % 256 / 2);
+    h.dwords[e / 4] |= 1u << (w % 256 / 4);
+  }
+  if (h.input < 0) return std::nullopt;
+  return h;
+}
+
 // SSE2's one-input word shuffle where each result half takes words of at most two input dwords:
 // a dword shuffle brings those dwords into that half, then one word shuffle per half places the
 // words (pshufd, pshuflw, pshufhw: LLVM's lowering of such v8i16 shuffles), zero words by a mask
@@ -720,27 +745,20 @@ std::optional<Program> shifted_merge(const std::vector<int>& first, unsigned bit
 // nullopt where a half takes words of three dwords (words_pairs_words) or a record is missing.
 std::optional<Program> dwords_then_words(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                          const SynthOptions& opts) {
-  const auto words = whole_elements(goal, 2);
-  if (bits != 128 || !words) return std::nullopt;
-  int input = -1;
-  std::array<std::vector<unsigned>, 2> dwords;  // per result half: the input dwords it reads
-  for (unsigned e = 0; e < 8; ++e) {
-    const int w = (*words)[e];
-    if (w < 0) continue;
-    if (input >= 0 && w / 256 != input) return std::nullopt;
-    input = w / 256;
-    auto& d = dwords[e / 4];
-    if (std::find(d.begin(), d.end(), unsigned(w % 256 / 4)) == d.end()) d.push_back(unsigned(w % 256 / 4));
-  }
-  if (input < 0 || dwords[0].size() > 2 || dwords[1].size() > 2) return std::nullopt;
+  const auto hw = half_words(goal, bits);
+  if (!hw || std::popcount(hw->dwords[0]) > 2 || std::popcount(hw->dwords[1]) > 2) return std::nullopt;
+  const std::vector<int>& words = hw->words;
+  std::array<std::vector<unsigned>, 2> dwords;  // per result half: the input dwords it reads, as first read
+  for (unsigned e = 0; e < 8; ++e)
+    if (const int w = words[e]; w >= 0) {
+      auto& d = dwords[e / 4];
+      if (std::find(d.begin(), d.end(), unsigned(w % 256 / 4)) == d.end()) d.push_back(unsigned(w % 256 / 4));
+    }
   // The steps as byte maps (input 0 of each), the fewest first: per half, its dwords in either
   // order at its two places (a free place keeps its own dword); a step that moves nothing is left out.
   using Map = std::vector<isa::LaneSrc>;
-  auto identity = [] {
-    Map m(16);
-    for (unsigned j = 0; j < 16; ++j) m[j] = isa::LaneSrc::from(0, int(j));
-    return m;
-  };
+  Map identity(16);
+  for (unsigned j = 0; j < 16; ++j) identity[j] = isa::LaneSrc::from(0, int(j));
   std::optional<std::array<Map, 3>> best;
   size_t best_steps = 4;
   for (unsigned order = 0; order < 4; ++order) {
@@ -751,29 +769,29 @@ std::optional<Program> dwords_then_words(const std::vector<int>& goal, unsigned 
       for (size_t i = 0; i < d.size(); ++i) at[2 * h + i] = int(d[i]);
       if (d.size() == 1 && (order >> h & 1)) at[2 * h] = 2 * int(h), at[2 * h + 1] = int(d[0]);  // (the other place)
     }
-    std::array<Map, 3> maps = {identity(), identity(), identity()};
+    std::array<Map, 3> maps = {identity, identity, identity};
     for (unsigned j = 0; j < 16; ++j) maps[0][j] = isa::LaneSrc::from(0, at[j / 4] * 4 + int(j % 4));
     bool ok = true;
     for (unsigned e = 0; e < 8 && ok; ++e) {
-      const int w = (*words)[e];
+      const int w = words[e];
       if (w < 0) continue;
-      const unsigned h = e / 4;
+      const unsigned half = e / 4;
       int from = -1;  // the word of the half after the dword step
-      for (unsigned s = 2 * h; s < 2 * h + 2; ++s)
-        if (at[s] == w % 256 / 4) from = int(s) * 2 + (w % 256 / 2) % 2;
+      for (unsigned p = 2 * half; p < 2 * half + 2; ++p)
+        if (at[p] == w % 256 / 4) from = int(p) * 2 + (w % 256 / 2) % 2;
       ok = from >= 0;
-      for (unsigned k = 0; k < 2 && ok; ++k) maps[1 + h][e * 2 + k] = isa::LaneSrc::from(0, from * 2 + int(k));
+      for (unsigned k = 0; k < 2 && ok; ++k) maps[1 + half][e * 2 + k] = isa::LaneSrc::from(0, from * 2 + int(k));
     }
     if (!ok) continue;
     size_t steps = 0;
-    for (const Map& m : maps) steps += m != identity();
+    for (const Map& m : maps) steps += m != identity;
     if (steps < best_steps) best_steps = steps, best = maps;
   }
   if (!best || best_steps < 2) return std::nullopt;  // (one step: the levels' own)
   Program prog = inputs_only(opts, names, bits);
-  unsigned v = unsigned(input);
+  unsigned v = unsigned(hw->input);
   for (const Map& m : *best) {
-    if (m == identity()) continue;
+    if (m == identity) continue;
     const Chosen c = cheapest_record(opts, [&](const isa::Instruction& in, uint64_t imm) {
       return in.num_inputs == 1 && in.reg_bits == bits && in.in_bits(0) == bits && moves_as(in, imm, m);
     });
@@ -795,25 +813,10 @@ std::optional<Program> dwords_then_words(const std::vector<int>& goal, unsigned 
 // searched. nullopt when no pairing serves or the whole is not cheaper than `cost`.
 std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned bits, const std::vector<std::string>& names,
                                          const SynthOptions& sub, double cost) {
-  const auto words = whole_elements(goal, 2);
-  if (bits != 128 || !words) return std::nullopt;
-  int input = -1;
-  unsigned need[2] = {0, 0};  // per result half: the source words it needs (bit w: word w)
-  for (unsigned e = 0; e < 8; ++e) {
-    const int w = (*words)[e];
-    if (w < 0) continue;
-    if (input >= 0 && w / 256 != input) return std::nullopt;
-    input = w / 256;
-    need[e / 4] |= 1u << (w % 256 / 2);
-  }
-  if (input < 0) return std::nullopt;
-  auto dwords_of = [](unsigned words) {  // the source dwords those words lie in
-    unsigned d = 0;
-    for (unsigned w = 0; w < 8; ++w)
-      if (words >> w & 1) d |= 1u << (w / 2);
-    return d;
-  };
-  if (std::popcount(dwords_of(need[0])) <= 2 && std::popcount(dwords_of(need[1])) <= 2) return std::nullopt;
+  const auto hw = half_words(goal, bits);
+  if (!hw || (std::popcount(hw->dwords[0]) <= 2 && std::popcount(hw->dwords[1]) <= 2)) return std::nullopt;
+  const int input = hw->input;
+  const std::array<unsigned, 2>& need = hw->need;  // per result half: the source words it needs (bit w: word w)
   // Each input half's four words as two ordered pairs (of its words, maybe twice one); the four
   // pairs must cover each result half's words two at a time. The fewest halves rearranged, first
   // and last: a result half whose two pairs come in its order needs no last shuffle (LLVM's
@@ -823,7 +826,7 @@ std::optional<Program> words_pairs_words(const std::vector<int>& goal, unsigned 
     for (unsigned y = 0; y < 4; ++y) pairs.push_back({x, y});
   // The goal's words per result half as input-half words (-1 free).
   std::array<std::array<int, 4>, 2> want{};
-  for (unsigned e = 0; e < 8; ++e) want[e / 4][e % 4] = (*words)[e] < 0 ? -1 : (*words)[e] % 256 / 2;
+  for (unsigned e = 0; e < 8; ++e) want[e / 4][e % 4] = hw->words[e] < 0 ? -1 : hw->words[e] % 256 / 2;
   const std::pair<unsigned, unsigned> identity[2] = {{0u, 1u}, {2u, 3u}};
   // The score: halves rearranged first and last, then (a tie) first: the fewest searched stages.
   int best_score = 15;  // (3 x halves + first halves: 14 at most)
